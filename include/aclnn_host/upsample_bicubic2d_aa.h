@@ -1,0 +1,77 @@
+// Native C++ API of aclnn-host: the anti-aliased bicubic backward over plain
+// host buffers, for C++ users who do not want the CANN surface. It shares the
+// engine (weights, passes, threading) with aclnnUpsampleBicubic2dAAGrad.
+#ifndef ACLNN_HOST_UPSAMPLE_BICUBIC2D_AA_H_
+#define ACLNN_HOST_UPSAMPLE_BICUBIC2D_AA_H_
+
+#include <cstdint>
+#include <string>
+
+#if defined(_MSC_VER)
+#define ACLNN_HOST_API __declspec(dllexport)
+#else
+#define ACLNN_HOST_API __attribute__((visibility("default")))
+#endif
+
+namespace aclnn_host {
+
+enum class DataType : int { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
+
+// A 4-D NCHW view: element (n, c, h, w) lives at
+// data + (n*strides[0] + c*strides[1] + h*strides[2] + w*strides[3]) elements.
+// Strides may be any values (channels-last, padded rows, negative) as long as
+// the view of the result does not overlap itself or the gradient.
+struct TensorView {
+  const void* data = nullptr;
+  DataType dtype = DataType::kFloat32;
+  int64_t shape[4] = {0, 0, 0, 0};
+  int64_t strides[4] = {0, 0, 0, 0};
+};
+
+struct MutableTensorView {
+  void* data = nullptr;
+  DataType dtype = DataType::kFloat32;
+  int64_t shape[4] = {0, 0, 0, 0};
+  int64_t strides[4] = {0, 0, 0, 0};
+};
+
+// Contiguous NCHW strides for a shape.
+ACLNN_HOST_API void ContiguousStrides(const int64_t shape[4],
+                                      int64_t strides[4]);
+
+enum class StatusCode : int {
+  kOk = 0,
+  kNullPointer = 1,
+  kInvalidArgument = 2,
+  kOutOfMemory = 3,
+};
+
+struct Status {
+  StatusCode code = StatusCode::kOk;
+  std::string message;
+  bool ok() const { return code == StatusCode::kOk; }
+};
+
+// out = dL/dx of y = interpolate(x, mode="bicubic", antialias=True). The
+// forward sizes are taken from the views: grad_output is (N, C, Ho, Wo), out is
+// (N, C, Hi, Wi). scales_h/scales_w are the forward scale factors; 0 (or NaN)
+// means "not given"; they are ignored when align_corners is true.
+// Synchronous; uses the library's thread pool; bitwise identical for any
+// thread count.
+ACLNN_HOST_API Status UpsampleBicubic2dAABackward(const TensorView& grad_output,
+                                                  const MutableTensorView& out,
+                                                  bool align_corners,
+                                                  double scales_h,
+                                                  double scales_w);
+
+// Threads used by every call from now on (ACLNN_HOST_NUM_THREADS sets the
+// initial value; the default is all cores). n < 1 is treated as 1.
+ACLNN_HOST_API void SetNumThreads(int n);
+ACLNN_HOST_API int GetNumThreads();
+
+// The SIMD target the engine dispatches to ("AVX3", "AVX2", "SSE4", ...).
+ACLNN_HOST_API const char* ActiveSimdTarget();
+
+}  // namespace aclnn_host
+
+#endif  // ACLNN_HOST_UPSAMPLE_BICUBIC2D_AA_H_

@@ -1,0 +1,69 @@
+// The aclnn handle types and the registries that let every entry point tell
+// a live handle from a stale or foreign pointer.
+#ifndef ACLNN_HOST_ACLNN_OBJECTS_H_
+#define ACLNN_HOST_ACLNN_OBJECTS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+
+struct aclTensor {
+  std::vector<int64_t> view_shape;
+  std::vector<int64_t> strides;
+  std::vector<int64_t> storage_shape;
+  int64_t offset = 0;
+  aclDataType dtype = ACL_FLOAT;
+  aclFormat format = ACL_FORMAT_ND;
+  void* data = nullptr;
+};
+
+struct aclIntArray {
+  std::vector<int64_t> values;
+};
+
+struct aclFloatArray {
+  std::vector<float> values;
+};
+
+struct aclBoolArray {
+  std::vector<bool> values;
+};
+
+// Phase 1 builds one; phase 2 runs it on a stream.
+struct aclOpExecutor {
+  virtual ~aclOpExecutor() = default;
+  uint64_t workspace_size = 0;
+  bool repeatable = false;
+  // Checks what phase 2 must re-check (memory still live), then enqueues.
+  // `self` keeps the executor alive until the queued work has run.
+  virtual aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>& self,
+                             void* workspace, uint64_t given_bytes,
+                             void* stream) = 0;
+};
+
+namespace aclnn_host::aclnn {
+
+// Registries of live handles (thread-safe).
+void RegisterTensor(const aclTensor* t);
+bool IsLiveTensor(const aclTensor* t);
+bool IsLiveIntArray(const aclIntArray* a);
+
+void RegisterExecutor(std::shared_ptr<aclOpExecutor> e);
+// The live executor behind a handle, or null.
+std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* e);
+// Removes it from the registry; queued work keeps its own reference.
+bool ReleaseExecutor(const aclOpExecutor* e);
+
+const char* DataTypeName(aclDataType t);
+const char* FormatName(aclFormat f);
+std::string ShapeString(const std::vector<int64_t>& dims);
+
+// Sets the thread's error message and returns status.
+aclnnStatus Fail(aclnnStatus status, const std::string& message);
+
+}  // namespace aclnn_host::aclnn
+
+#endif  // ACLNN_HOST_ACLNN_OBJECTS_H_

@@ -1,0 +1,84 @@
+// Per-axis weight tables of the anti-aliased bicubic filter (PyTorch's
+// _upsample_bicubic2d_aa semantics). This file owns the weight math; every
+// pass of the engine consumes the tables built here.
+#ifndef ACLNN_HOST_RESAMPLE_AXIS_WEIGHTS_H_
+#define ACLNN_HOST_RESAMPLE_AXIS_WEIGHTS_H_
+
+#include <cstdint>
+#include <vector>
+
+namespace aclnn_host::resample {
+
+// PyTorch's area_pixel_compute_scale in double: the forward's input step per
+// output step. user_scale is the forward scale factor; <= 0 or NaN means
+// "not given". align_corners ignores user_scale.
+double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners,
+                        double user_scale);
+
+// Keys cubic, a = -0.5 (Pillow's / PyTorch's AA filter), evaluated in double.
+double BicubicAAFilter(double x);
+
+// An axis whose forward is the identity: equal sizes and scale exactly 1.
+// Equal sizes with any other scale still filter (PyTorch 1.13 CPU, the only
+// choice that keeps forward and backward adjoint).
+bool IsIdentityAxis(int64_t in_size, int64_t out_size, double scale);
+
+// Forward-direction weights: forward output index o reads inputs
+// [first[o], first[o] + count[o]) with weights[offset[o] + k].
+struct AxisWeights {
+  int64_t in_size = 0;
+  int64_t out_size = 0;
+  double scale = 0.0;
+  std::vector<int64_t> first;
+  std::vector<int64_t> count;
+  std::vector<int64_t> offset;  // out_size + 1 entries
+  std::vector<float> weights;   // computed in double, stored as float
+};
+
+// Number of non-zero-window taps the table will hold, without building it.
+// Always O(in_size + out_size); used to bound memory before allocating.
+int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale);
+
+AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size,
+                               double scale);
+
+// Backward-direction table: for every forward input index i (a row or column
+// of the gradient we produce), the forward outputs whose windows contain i.
+// They form one contiguous ascending range [first[i], first[i] + count[i])
+// because window starts and ends are monotone in the output index.
+struct TransposedTable {
+  int64_t size = 0;      // forward input size (rows/columns of dX)
+  int64_t src_size = 0;  // forward output size (rows/columns of dY)
+  std::vector<int64_t> first;
+  std::vector<int64_t> count;
+  std::vector<int64_t> offset;  // size + 1 entries
+  std::vector<float> weights;
+  int64_t max_count = 0;
+};
+
+TransposedTable TransposeAxisWeights(const AxisWeights& forward);
+
+// The transposed table of the contiguous axis, regrouped so that kWidth
+// consecutive destination positions share one source range: block b covers
+// destinations [b*kWidth, b*kWidth + kWidth) and reads sources
+// [src_first[b], src_first[b] + src_count[b]); its weights form a dense
+// src_count[b] x kWidth matrix (zero where a source does not touch a
+// destination), so a pass is a chain of broadcast-times-vector FMAs. Sources are
+// summed in ascending order, the same order as the sparse table.
+struct BlockedTable {
+  static constexpr int64_t kWidth = 16;
+  int64_t size = 0;
+  int64_t src_size = 0;
+  int64_t num_blocks = 0;
+  std::vector<int64_t> src_first;
+  std::vector<int64_t> src_count;
+  std::vector<int64_t> offset;  // into weights, in floats
+  std::vector<float> weights;
+  int64_t total_taps = 0;  // sum of src_count: the pass costs kWidth * this
+};
+
+BlockedTable BlockTransposedTable(const TransposedTable& table);
+
+}  // namespace aclnn_host::resample
+
+#endif  // ACLNN_HOST_RESAMPLE_AXIS_WEIGHTS_H_

@@ -1,0 +1,475 @@
+#include "resample/backward.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "resample/half.h"
+#include "resample/kernels.h"
+#include "resample/thread_pool.h"
+
+namespace aclnn_host::resample {
+namespace {
+
+constexpr int64_t kRowsPerWidthPass = kernels::kMaxWidthRows;
+// Row caches aim to stay in a core's L2.
+constexpr uint64_t kRowCacheBudgetBytes = 1u << 20;
+// Tables are O(in + out) taps for every scale; this only guards memory.
+constexpr int64_t kMaxTableTaps = int64_t{1} << 30;
+constexpr uint64_t kAlign = 64;
+
+int64_t PaddedRow(int64_t n) {
+  return (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth *
+         BlockedTable::kWidth;
+}
+
+uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
+
+size_t ElementSize(DataType t) { return t == DataType::kFloat32 ? 4 : 2; }
+
+void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n,
+             float* dst) {
+  if (stride == 1) {
+    switch (dtype) {
+      case DataType::kFloat32:
+        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
+        return;
+      case DataType::kFloat16:
+        kernels::LoadHalfRow(reinterpret_cast<const uint16_t*>(src), dst, n);
+        return;
+      case DataType::kBFloat16:
+        kernels::LoadBFloat16Row(reinterpret_cast<const uint16_t*>(src), dst, n);
+        return;
+    }
+  }
+  const int64_t step = stride * static_cast<int64_t>(ElementSize(dtype));
+  for (int64_t x = 0; x < n; ++x, src += step) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(&dst[x], src, sizeof(float));
+    } else {
+      uint16_t h;
+      std::memcpy(&h, src, sizeof h);
+      dst[x] = dtype == DataType::kFloat16 ? HalfToFloat(h) : BFloat16ToFloat(h);
+    }
+  }
+}
+
+void StoreRow(const float* src, int64_t n, DataType dtype, char* dst,
+              int64_t stride) {
+  if (stride == 1) {
+    switch (dtype) {
+      case DataType::kFloat32:
+        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
+        return;
+      case DataType::kFloat16:
+        kernels::StoreHalfRow(src, reinterpret_cast<uint16_t*>(dst), n);
+        return;
+      case DataType::kBFloat16:
+        kernels::StoreBFloat16Row(src, reinterpret_cast<uint16_t*>(dst), n);
+        return;
+    }
+  }
+  const int64_t step = stride * static_cast<int64_t>(ElementSize(dtype));
+  for (int64_t x = 0; x < n; ++x, dst += step) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(dst, &src[x], sizeof(float));
+    } else {
+      const uint16_t h =
+          dtype == DataType::kFloat16 ? FloatToHalf(src[x]) : FloatToBFloat16(src[x]);
+      std::memcpy(dst, &h, sizeof h);
+    }
+  }
+}
+
+// The exact sparse gather for rows holding Inf or NaN: the blocked pass would
+// multiply them by the zero weights of neighbouring destinations.
+void SparseWidthRow(const TransposedTable& t, const float* src, float* dst) {
+  for (int64_t i = 0; i < t.size; ++i) {
+    const size_t si = static_cast<size_t>(i);
+    const float* w = t.weights.data() + t.offset[si];
+    const float* s = src + t.first[si];
+    float acc = 0.0f;
+    for (int64_t k = 0; k < t.count[si]; ++k) acc = std::fma(w[k], s[k], acc);
+    dst[i] = acc;
+  }
+}
+
+}  // namespace
+
+const char* PassOrderName(PassOrder order) {
+  switch (order) {
+    case PassOrder::kCopy: return "copy";
+    case PassOrder::kHeightFirst: return "height-first";
+    case PassOrder::kWidthFirst: return "width-first";
+  }
+  return "?";
+}
+
+std::unique_ptr<BackwardPlan> BackwardPlan::Create(
+    const BackwardProblem& p, const ViewLayout& grad_output,
+    const ViewLayout& out, int64_t num_chunks, std::string* error) {
+  const double scale_h =
+      ForwardAxisScale(p.in_h, p.out_h, p.align_corners, p.scales_h);
+  const double scale_w =
+      ForwardAxisScale(p.in_w, p.out_w, p.align_corners, p.scales_w);
+  if (CountAxisTaps(p.in_h, p.out_h, scale_h) > kMaxTableTaps ||
+      CountAxisTaps(p.in_w, p.out_w, scale_w) > kMaxTableTaps) {
+    if (error) *error = "weight tables exceed 2^30 taps";
+    return nullptr;
+  }
+  std::unique_ptr<BackwardPlan> plan(new BackwardPlan());
+  plan->problem_ = p;
+  plan->grad_output_layout_ = grad_output;
+  plan->out_layout_ = out;
+  plan->input_direct_ =
+      grad_output.dtype == DataType::kFloat32 && grad_output.w_stride == 1;
+  plan->output_direct_ = out.dtype == DataType::kFloat32 && out.w_stride == 1;
+  plan->h_identity_ = IsIdentityAxis(p.in_h, p.out_h, scale_h);
+  plan->w_identity_ = IsIdentityAxis(p.in_w, p.out_w, scale_w);
+  plan->height_ = TransposeAxisWeights(ComputeAxisWeights(p.in_h, p.out_h, scale_h));
+  plan->width_ = TransposeAxisWeights(ComputeAxisWeights(p.in_w, p.out_w, scale_w));
+  plan->width_blocked_ = BlockTransposedTable(plan->width_);
+  plan->num_chunks_ = std::max<int64_t>(1, num_chunks);
+
+  // Pass order from a cost model in vector-lane FMAs: the height pass costs a
+  // tap per element of each row it forms; the blocked width pass costs
+  // kWidth lanes per block tap per row; each intermediate element costs a
+  // store and a load.
+  const double taps_h = static_cast<double>(plan->height_.offset.back());
+  const double w_row = 16.0 * static_cast<double>(plan->width_blocked_.total_taps);
+  constexpr double kIntermediateCost = 2.0;
+  const double ho = static_cast<double>(p.out_h), wo = static_cast<double>(p.out_w);
+  const double hi = static_cast<double>(p.in_h), wi = static_cast<double>(p.in_w);
+  const double h_pass_h_first = plan->h_identity_ ? 0.0 : taps_h * wo;
+  const double w_pass_h_first = plan->w_identity_ ? 0.0 : hi * w_row;
+  const double cost_h_first =
+      h_pass_h_first + w_pass_h_first + kIntermediateCost * hi * wo;
+  const double w_pass_w_first = plan->w_identity_ ? 0.0 : ho * w_row;
+  const double h_pass_w_first = plan->h_identity_ ? 0.0 : taps_h * wi;
+  const double cost_w_first =
+      w_pass_w_first + h_pass_w_first + kIntermediateCost * ho * wi;
+  if (plan->h_identity_ && plan->w_identity_) {
+    plan->order_ = PassOrder::kCopy;
+  } else if (plan->h_identity_) {
+    plan->order_ = PassOrder::kHeightFirst;  // rows go straight to the width pass
+  } else if (plan->w_identity_) {
+    plan->order_ = PassOrder::kWidthFirst;  // rows go straight to the height pass
+  } else {
+    plan->order_ = cost_w_first < cost_h_first ? PassOrder::kWidthFirst
+                                               : PassOrder::kHeightFirst;
+  }
+
+  // Scratch per chunk, in floats.
+  const uint64_t row_o = static_cast<uint64_t>(PaddedRow(p.out_w));
+  const uint64_t row_i = static_cast<uint64_t>(PaddedRow(p.in_w));
+  const uint64_t r = static_cast<uint64_t>(kRowsPerWidthPass);
+  uint64_t bytes = 0;
+  auto add = [&](uint64_t floats) { bytes += AlignUp(floats * sizeof(float)); };
+  const int64_t max_h = std::max<int64_t>(1, plan->height_.max_count);
+  switch (plan->order_) {
+    case PassOrder::kCopy:
+      add(row_i);
+      break;
+    case PassOrder::kHeightFirst: {
+      const int64_t fit = static_cast<int64_t>(
+          kRowCacheBudgetBytes / (row_o * sizeof(float)));
+      plan->row_cache_slots_ =
+          plan->input_direct_ ? 0 : std::clamp<int64_t>(fit, 1, max_h);
+      add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
+      add(r * row_o);                                               // Wh^T.dY rows
+      add(r * row_i);                                               // dX rows
+      break;
+    }
+    case PassOrder::kWidthFirst: {
+      const int64_t fit = static_cast<int64_t>(
+          kRowCacheBudgetBytes / (row_i * sizeof(float)));
+      const bool cache_needed = !(plan->w_identity_ && plan->input_direct_);
+      plan->row_cache_slots_ =
+          cache_needed ? std::clamp<int64_t>(fit, kRowsPerWidthPass,
+                                             max_h + kRowsPerWidthPass - 1)
+                       : 0;
+      add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
+      add(r * row_o);                                               // dY rows
+      add(row_i);                                                   // dX row
+      break;
+    }
+  }
+  plan->chunk_bytes_ = bytes;
+  plan->scratch_bytes_ =
+      bytes * static_cast<uint64_t>(plan->num_chunks_) + kAlign;
+  return plan;
+}
+
+// Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
+class BackwardPlan::ChunkRunner {
+ public:
+  ChunkRunner(const BackwardPlan& plan, const TensorView& go,
+              const MutableTensorView& out, char* scratch)
+      : plan_(plan), go_(go), out_(out) {
+    const BackwardProblem& p = plan.problem_;
+    row_o_ = PaddedRow(p.out_w);
+    row_i_ = PaddedRow(p.in_w);
+    float* f = reinterpret_cast<float*>(scratch);
+    auto take = [&](int64_t floats) {
+      float* r = f;
+      f += AlignUp(static_cast<uint64_t>(floats) * sizeof(float)) / sizeof(float);
+      return r;
+    };
+    const int64_t r = kRowsPerWidthPass;
+    switch (plan.order_) {
+      case PassOrder::kCopy:
+        row_buffer_ = take(row_i_);
+        break;
+      case PassOrder::kHeightFirst:
+        cache_ = take(plan.row_cache_slots_ * row_o_);
+        cache_stride_ = row_o_;
+        stage_ = take(r * row_o_);
+        result_ = take(r * row_i_);
+        break;
+      case PassOrder::kWidthFirst:
+        cache_ = take(plan.row_cache_slots_ * row_i_);
+        cache_stride_ = row_i_;
+        stage_ = take(r * row_o_);
+        row_buffer_ = take(row_i_);
+        break;
+    }
+    cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
+    const int64_t group = std::max<int64_t>(plan.height_.max_count, 1);
+    row_ptrs_.resize(static_cast<size_t>(group));
+  }
+
+  void Run(int64_t begin, int64_t end) {
+    switch (plan_.order_) {
+      case PassOrder::kCopy: RunCopy(begin, end); break;
+      case PassOrder::kHeightFirst: RunHeightFirst(begin, end); break;
+      case PassOrder::kWidthFirst: RunWidthFirst(begin, end); break;
+    }
+  }
+
+ private:
+  // Pointer to element (n, c, h, 0) of a plane index p = n*C + c.
+  template <typename View>
+  static auto RowAt(const View& v, int64_t channels, int64_t p, int64_t h) {
+    const int64_t n = p / channels, c = p % channels;
+    const int64_t elem = n * v.strides[0] + c * v.strides[1] + h * v.strides[2];
+    using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<decltype(v.data)>>,
+                                    const char, char>;
+    return static_cast<Byte*>(v.data) +
+           elem * static_cast<int64_t>(ElementSize(v.dtype));
+  }
+
+  const char* InputRowAddr(int64_t p, int64_t oh) const {
+    return RowAt(go_, plan_.problem_.channels, p, oh);
+  }
+  char* OutputRowAddr(int64_t p, int64_t ih) const {
+    return RowAt(out_, plan_.problem_.channels, p, ih);
+  }
+
+  // gradOutput row as fp32: in place when possible, else converted into buf.
+  const float* InputRow(int64_t p, int64_t oh, float* buf) const {
+    const char* src = InputRowAddr(p, oh);
+    if (plan_.input_direct_) return reinterpret_cast<const float*>(src);
+    LoadRow(go_.dtype, src, go_.strides[3], plan_.problem_.out_w, buf);
+    return buf;
+  }
+
+  void StoreResult(const float* row, int64_t p, int64_t ih) const {
+    StoreRow(row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih),
+             out_.strides[3]);
+  }
+
+  float* Slot(int64_t key) {
+    return cache_ + (key % plan_.row_cache_slots_) * cache_stride_;
+  }
+  bool Cached(int64_t key) const {
+    return cache_keys_[static_cast<size_t>(key % plan_.row_cache_slots_)] == key;
+  }
+  void MarkCached(int64_t key) {
+    cache_keys_[static_cast<size_t>(key % plan_.row_cache_slots_)] = key;
+  }
+
+  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
+    bool all_finite = true;
+    for (int64_t r = 0; r < rows && all_finite; ++r) {
+      all_finite = kernels::RowIsFinite(src[r], plan_.problem_.out_w);
+    }
+    if (all_finite) {
+      kernels::WidthPass(plan_.width_blocked_, src, dst, rows);
+      return;
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      if (kernels::RowIsFinite(src[r], plan_.problem_.out_w)) {
+        kernels::WidthPass(plan_.width_blocked_, src + r, dst + r, 1);
+      } else {
+        SparseWidthRow(plan_.width_, src[r], dst[r]);
+      }
+    }
+  }
+
+  void RunCopy(int64_t begin, int64_t end) {
+    const int64_t hi = plan_.problem_.in_h;
+    for (int64_t r = begin; r < end; ++r) {
+      const int64_t p = r / hi, ih = r % hi;
+      StoreResult(InputRow(p, ih, row_buffer_), p, ih);
+    }
+  }
+
+  // Height pass of one dX row: out = sum over its dY rows, ascending.
+  void HeightRowFromInput(int64_t p, int64_t ih, float* out) {
+    const TransposedTable& t = plan_.height_;
+    const size_t si = static_cast<size_t>(ih);
+    const int64_t count = t.count[si], first = t.first[si];
+    const float* w = t.weights.data() + t.offset[si];
+    const int64_t wo = plan_.problem_.out_w;
+    if (count == 0) {
+      kernels::HeightCombine(nullptr, nullptr, 0, wo, out, false);
+      return;
+    }
+    const int64_t group = plan_.input_direct_ ? count : plan_.row_cache_slots_;
+    const int64_t base_key = p * plan_.problem_.out_h;
+    for (int64_t k0 = 0; k0 < count; k0 += group) {
+      const int64_t g = std::min(group, count - k0);
+      for (int64_t j = 0; j < g; ++j) {
+        const int64_t oh = first + k0 + j;
+        if (plan_.input_direct_) {
+          row_ptrs_[static_cast<size_t>(j)] =
+              reinterpret_cast<const float*>(InputRowAddr(p, oh));
+          continue;
+        }
+        const int64_t key = base_key + oh;
+        if (!Cached(key)) {
+          InputRow(p, oh, Slot(key));
+          MarkCached(key);
+        }
+        row_ptrs_[static_cast<size_t>(j)] = Slot(key);
+      }
+      kernels::HeightCombine(row_ptrs_.data(), w + k0, g, wo, out, k0 > 0);
+    }
+  }
+
+  void RunHeightFirst(int64_t begin, int64_t end) {
+    const BackwardProblem& p = plan_.problem_;
+    const float* mid[kRowsPerWidthPass];
+    float* dst[kRowsPerWidthPass];
+    for (int64_t r = begin; r < end;) {
+      const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
+      for (int64_t i = 0; i < g; ++i) {
+        const int64_t plane = (r + i) / p.in_h, ih = (r + i) % p.in_h;
+        float* stage = stage_ + i * row_o_;
+        if (plan_.h_identity_) {
+          mid[i] = InputRow(plane, ih, stage);
+        } else {
+          HeightRowFromInput(plane, ih, stage);
+          mid[i] = stage;
+        }
+      }
+      if (plan_.w_identity_) {
+        for (int64_t i = 0; i < g; ++i) {
+          StoreResult(mid[i], (r + i) / p.in_h, (r + i) % p.in_h);
+        }
+      } else {
+        for (int64_t i = 0; i < g; ++i) {
+          dst[i] = plan_.output_direct_
+                       ? reinterpret_cast<float*>(
+                             OutputRowAddr((r + i) / p.in_h, (r + i) % p.in_h))
+                       : result_ + i * row_i_;
+        }
+        WidthPassChecked(mid, dst, g);
+        if (!plan_.output_direct_) {
+          for (int64_t i = 0; i < g; ++i) {
+            StoreResult(dst[i], (r + i) / p.in_h, (r + i) % p.in_h);
+          }
+        }
+      }
+      r += g;
+    }
+  }
+
+  // dY.Ww row of plane p, output row oh: computed in batches of up to
+  // kRowsPerWidthPass consecutive rows into the ring cache.
+  const float* WidthRow(int64_t p, int64_t oh) {
+    if (plan_.w_identity_ && plan_.input_direct_) {
+      return reinterpret_cast<const float*>(InputRowAddr(p, oh));
+    }
+    const int64_t base_key = p * plan_.problem_.out_h;
+    const int64_t key = base_key + oh;
+    if (Cached(key)) return Slot(key);
+    if (plan_.w_identity_) {
+      InputRow(p, oh, Slot(key));
+      MarkCached(key);
+      return Slot(key);
+    }
+    const float* src[kRowsPerWidthPass];
+    float* dst[kRowsPerWidthPass];
+    int64_t n = 0;
+    for (int64_t o = oh; o < plan_.problem_.out_h && n < kRowsPerWidthPass; ++o, ++n) {
+      if (n > 0 && Cached(base_key + o)) break;
+      src[n] = InputRow(p, o, stage_ + n * row_o_);
+      dst[n] = Slot(base_key + o);
+    }
+    WidthPassChecked(src, dst, n);
+    for (int64_t j = 0; j < n; ++j) MarkCached(base_key + oh + j);
+    return Slot(key);
+  }
+
+  void RunWidthFirst(int64_t begin, int64_t end) {
+    const BackwardProblem& p = plan_.problem_;
+    const TransposedTable& t = plan_.height_;
+    // Rows of one group must stay cached together with the batch that fills
+    // the last of them: slots >= group + kRowsPerWidthPass - 1.
+    const int64_t group =
+        plan_.row_cache_slots_ == 0
+            ? std::max<int64_t>(t.max_count, 1)
+            : plan_.row_cache_slots_ - kRowsPerWidthPass + 1;
+    for (int64_t r = begin; r < end; ++r) {
+      const int64_t plane = r / p.in_h, ih = r % p.in_h;
+      const size_t si = static_cast<size_t>(ih);
+      const int64_t count = t.count[si], first = t.first[si];
+      const float* w = t.weights.data() + t.offset[si];
+      float* acc = plan_.output_direct_
+                       ? reinterpret_cast<float*>(OutputRowAddr(plane, ih))
+                       : row_buffer_;
+      if (count == 0) kernels::HeightCombine(nullptr, nullptr, 0, p.in_w, acc, false);
+      for (int64_t k0 = 0; k0 < count; k0 += group) {
+        const int64_t g = std::min(group, count - k0);
+        for (int64_t j = 0; j < g; ++j) {
+          row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + k0 + j);
+        }
+        kernels::HeightCombine(row_ptrs_.data(), w + k0, g, p.in_w, acc, k0 > 0);
+      }
+      if (!plan_.output_direct_) StoreResult(acc, plane, ih);
+    }
+  }
+
+  const BackwardPlan& plan_;
+  const TensorView& go_;
+  const MutableTensorView& out_;
+  int64_t row_o_ = 0;
+  int64_t row_i_ = 0;
+  float* cache_ = nullptr;
+  int64_t cache_stride_ = 0;
+  float* stage_ = nullptr;
+  float* result_ = nullptr;
+  float* row_buffer_ = nullptr;
+  std::vector<int64_t> cache_keys_;
+  std::vector<const float*> row_ptrs_;
+};
+
+void BackwardPlan::Run(const TensorView& grad_output,
+                       const MutableTensorView& out, void* scratch) const {
+  const int64_t total_rows =
+      problem_.batch * problem_.channels * problem_.in_h;
+  const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
+  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
+  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  ThreadPool::Global().ParallelFor(chunks, [&](int64_t k) {
+    const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
+    const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
+    ChunkRunner runner(*this, grad_output, out,
+                       base + static_cast<uint64_t>(k) * chunk_bytes_);
+    runner.Run(begin, end);
+  });
+}
+
+}  // namespace aclnn_host::resample

@@ -1,0 +1,243 @@
+// One source, compiled once per SIMD target by Highway's foreach_target.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "resample/kernels.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "resample/axis_weights.h"
+#include "resample/half.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclnn_host::resample::kernels {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Adds up to four source rows into acc, weights broadcast once per group.
+template <int kGroup>
+void CombineGroup(const float* const* rows, const float* weights, int64_t n,
+                  float* acc, bool accumulate) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  using V = hn::Vec<decltype(d)>;
+  V w[kGroup];
+  for (int g = 0; g < kGroup; ++g) w[g] = hn::Set(d, weights[g]);
+  int64_t x = 0;
+  for (; x + lanes <= n; x += lanes) {
+    V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
+    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, rows[g] + x), v);
+    hn::StoreU(v, d, acc + x);
+  }
+  const hn::CappedTag<float, 1> d1;
+  for (; x < n; ++x) {
+    auto v = accumulate ? hn::LoadU(d1, acc + x) : hn::Zero(d1);
+    for (int g = 0; g < kGroup; ++g) {
+      v = hn::MulAdd(hn::Set(d1, weights[g]), hn::LoadU(d1, rows[g] + x), v);
+    }
+    hn::StoreU(v, d1, acc + x);
+  }
+}
+
+void HeightCombine(const float* const* rows, const float* weights,
+                   int64_t count, int64_t n, float* acc, bool accumulate) {
+  if (count == 0 && !accumulate) {
+    std::memset(acc, 0, static_cast<size_t>(n) * sizeof(float));
+    return;
+  }
+  // The chain is continued through acc between groups: storing an fp32
+  // partial sum and loading it back is exact, so grouping never changes bits.
+  for (int64_t k = 0; k < count; k += 4) {
+    const bool acc_in = accumulate || k > 0;
+    switch (std::min<int64_t>(4, count - k)) {
+      case 1: CombineGroup<1>(rows + k, weights + k, n, acc, acc_in); break;
+      case 2: CombineGroup<2>(rows + k, weights + k, n, acc, acc_in); break;
+      case 3: CombineGroup<3>(rows + k, weights + k, n, acc, acc_in); break;
+      default: CombineGroup<4>(rows + k, weights + k, n, acc, acc_in); break;
+    }
+  }
+}
+
+template <int kRows>
+void WidthRows(const BlockedTable& t, const float* const* src,
+               float* const* dst) {
+  constexpr int64_t kW = BlockedTable::kWidth;
+  const hn::CappedTag<float, kW> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  using V = hn::Vec<decltype(d)>;
+  for (int64_t b = 0; b < t.num_blocks; ++b) {
+    const size_t sb = static_cast<size_t>(b);
+    const float* w = t.weights.data() + t.offset[sb];
+    const int64_t taps = t.src_count[sb];
+    const int64_t s0 = t.src_first[sb];
+    const int64_t base = b * kW;
+    const int64_t valid = std::min(kW, t.size - base);
+    for (int64_t lane0 = 0; lane0 < valid; lane0 += lanes) {
+      V acc[kRows];
+      for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d);
+      for (int64_t j = 0; j < taps; ++j) {
+        const V wv = hn::LoadU(d, w + j * kW + lane0);
+        for (int r = 0; r < kRows; ++r) {
+          acc[r] = hn::MulAdd(hn::Set(d, src[r][s0 + j]), wv, acc[r]);
+        }
+      }
+      if (lane0 + lanes <= valid) {
+        for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, dst[r] + base + lane0);
+      } else {
+        HWY_ALIGN float tmp[kW];
+        for (int r = 0; r < kRows; ++r) {
+          hn::Store(acc[r], d, tmp);
+          std::memcpy(dst[r] + base + lane0, tmp,
+                      static_cast<size_t>(valid - lane0) * sizeof(float));
+        }
+      }
+    }
+  }
+}
+
+void WidthPass(const BlockedTable& t, const float* const* src,
+               float* const* dst, int64_t num_rows) {
+  switch (num_rows) {
+    case 1: WidthRows<1>(t, src, dst); break;
+    case 2: WidthRows<2>(t, src, dst); break;
+    case 3: WidthRows<3>(t, src, dst); break;
+    default: WidthRows<4>(t, src, dst); break;
+  }
+}
+
+bool RowIsFinite(const float* row, int64_t n) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  // x * 0 is 0 for finite x and NaN for Inf or NaN; NaN survives the sum.
+  auto probe = hn::Zero(d);
+  int64_t x = 0;
+  for (; x + lanes <= n; x += lanes) {
+    probe = hn::Add(probe, hn::Mul(hn::LoadU(d, row + x), hn::Zero(d)));
+  }
+  bool finite = hn::AllTrue(d, hn::Eq(probe, probe));
+  for (; x < n; ++x) finite = finite && std::isfinite(row[x]);
+  return finite;
+}
+
+void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
+  int64_t x = 0;
+#if HWY_TARGET <= HWY_AVX2  // F16C: exact conversion in hardware
+  const hn::ScalableTag<float> d;
+  const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (; x + lanes <= n; x += lanes) {
+    hn::StoreU(hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(src + x))), d,
+               dst + x);
+  }
+#endif
+  for (; x < n; ++x) dst[x] = HalfToFloat(src[x]);
+}
+
+void StoreHalfRow(const float* src, uint16_t* dst, int64_t n) {
+  int64_t x = 0;
+#if HWY_TARGET <= HWY_AVX2  // F16C rounds to nearest even
+  const hn::ScalableTag<float> d;
+  const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (; x + lanes <= n; x += lanes) {
+    hn::StoreU(hn::DemoteTo(dh, hn::LoadU(d, src + x)), dh,
+               reinterpret_cast<hwy::float16_t*>(dst + x));
+  }
+#endif
+  // Highway's software f16 demotion truncates; ours rounds to nearest even.
+  for (; x < n; ++x) dst[x] = FloatToHalf(src[x]);
+}
+
+void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
+  const hn::ScalableTag<float> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const hn::Rebind<uint16_t, decltype(d)> du16;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + lanes <= n; x += lanes) {
+    const auto wide = hn::PromoteTo(du, hn::LoadU(du16, src + x));
+    hn::StoreU(hn::BitCast(d, hn::ShiftLeft<16>(wide)), d, dst + x);
+  }
+  for (; x < n; ++x) dst[x] = BFloat16ToFloat(src[x]);
+}
+
+void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
+  // Highway 1.0's bf16 demotion truncates; round to nearest even here.
+  const hn::ScalableTag<float> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const hn::RebindToSigned<decltype(d)> di;
+  const hn::Rebind<uint16_t, decltype(d)> du16;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + lanes <= n; x += lanes) {
+    const auto v = hn::LoadU(d, src + x);
+    const auto bits = hn::BitCast(du, v);
+    const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+    const auto rounded =
+        hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
+    const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
+    const auto is_nan = hn::RebindMask(du, hn::Ne(v, v));
+    const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
+    hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst + x);
+  }
+  for (; x < n; ++x) dst[x] = FloatToBFloat16(src[x]);
+}
+
+const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclnn_host::resample::kernels
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclnn_host::resample::kernels {
+
+HWY_EXPORT(HeightCombine);
+HWY_EXPORT(WidthPass);
+HWY_EXPORT(RowIsFinite);
+HWY_EXPORT(LoadHalfRow);
+HWY_EXPORT(StoreHalfRow);
+HWY_EXPORT(LoadBFloat16Row);
+HWY_EXPORT(StoreBFloat16Row);
+HWY_EXPORT(TargetName);
+
+void HeightCombine(const float* const* rows, const float* weights,
+                   int64_t count, int64_t n, float* acc, bool accumulate) {
+  HWY_DYNAMIC_DISPATCH(HeightCombine)(rows, weights, count, n, acc, accumulate);
+}
+void WidthPass(const BlockedTable& table, const float* const* src,
+               float* const* dst, int64_t num_rows) {
+  HWY_DYNAMIC_DISPATCH(WidthPass)(table, src, dst, num_rows);
+}
+bool RowIsFinite(const float* row, int64_t n) {
+  return HWY_DYNAMIC_DISPATCH(RowIsFinite)(row, n);
+}
+void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
+  HWY_DYNAMIC_DISPATCH(LoadHalfRow)(src, dst, n);
+}
+void StoreHalfRow(const float* src, uint16_t* dst, int64_t n) {
+  HWY_DYNAMIC_DISPATCH(StoreHalfRow)(src, dst, n);
+}
+void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
+  HWY_DYNAMIC_DISPATCH(LoadBFloat16Row)(src, dst, n);
+}
+void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
+  HWY_DYNAMIC_DISPATCH(StoreBFloat16Row)(src, dst, n);
+}
+const char* ActiveTarget() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
+
+std::vector<int64_t> AvailableTargets() {
+  return hwy::SupportedAndGeneratedTargets();
+}
+std::string TargetNameOf(int64_t target) { return hwy::TargetName(target); }
+
+void ForceTarget(int64_t target) {
+  hwy::SetSupportedTargetsForTest(target);
+  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+}
+
+}  // namespace aclnn_host::resample::kernels
+#endif  // HWY_ONCE

@@ -1,0 +1,114 @@
+#include "resample/thread_pool.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace aclnn_host::resample {
+
+int DefaultNumThreads() {
+  if (const char* env = std::getenv("ACLNN_HOST_NUM_THREADS")) {
+    errno = 0;
+    char* end = nullptr;
+    const long v = std::strtol(env, &end, 10);
+    if (errno == 0 && end != env && *end == '\0' && v >= 1 && v <= 1024) {
+      return static_cast<int>(v);
+    }
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : static_cast<int>(hw);
+}
+
+ThreadPool& ThreadPool::Global() {
+  static ThreadPool pool(DefaultNumThreads());
+  return pool;
+}
+
+ThreadPool::ThreadPool(int num_threads) { StartWorkers(num_threads); }
+
+ThreadPool::~ThreadPool() { StopWorkers(); }
+
+int ThreadPool::num_threads() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return num_threads_;
+}
+
+void ThreadPool::SetNumThreads(int num_threads) {
+  std::lock_guard<std::mutex> run(run_mutex_);
+  StopWorkers();
+  StartWorkers(num_threads);
+}
+
+void ThreadPool::StartWorkers(int num_threads) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  num_threads_ = num_threads < 1 ? 1 : num_threads;
+  stop_ = false;
+  for (int i = 1; i < num_threads_; ++i) {
+    workers_.emplace_back([this] { WorkerLoop(); });
+  }
+}
+
+void ThreadPool::StopWorkers() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& t : workers_) t.join();
+  workers_.clear();
+}
+
+void ThreadPool::RunTasks() {
+  for (;;) {
+    int64_t task;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (next_task_ >= num_tasks_) return;
+      task = next_task_++;
+    }
+    (*fn_)(task);
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--unfinished_ == 0) done_.notify_all();
+  }
+}
+
+void ThreadPool::WorkerLoop() {
+  uint64_t seen = 0;
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+      ++active_workers_;
+    }
+    RunTasks();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--active_workers_ == 0) done_.notify_all();
+  }
+}
+
+void ThreadPool::ParallelFor(int64_t num_tasks,
+                             const std::function<void(int64_t)>& fn) {
+  if (num_tasks <= 0) return;
+  std::lock_guard<std::mutex> run(run_mutex_);
+  if (num_tasks == 1 || workers_.empty()) {
+    for (int64_t i = 0; i < num_tasks; ++i) fn(i);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fn_ = &fn;
+    num_tasks_ = num_tasks;
+    next_task_ = 0;
+    unfinished_ = num_tasks;
+    ++generation_;
+  }
+  wake_.notify_all();
+  RunTasks();
+  std::unique_lock<std::mutex> lock(mutex_);
+  // Wait until every task finished and no worker still holds fn_.
+  done_.wait(lock, [&] { return unfinished_ == 0 && active_workers_ == 0; });
+  fn_ = nullptr;
+}
+
+}  // namespace aclnn_host::resample

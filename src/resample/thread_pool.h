@@ -1,0 +1,60 @@
+// One persistent pool for the whole library. Work is split into a fixed
+// number of chunks chosen by the caller, so results never depend on which
+// thread runs which chunk or how many threads there are.
+#ifndef ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
+#define ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace aclnn_host::resample {
+
+class ThreadPool {
+ public:
+  // The library's pool, sized from ACLNN_HOST_NUM_THREADS (default: all
+  // cores) on first use.
+  static ThreadPool& Global();
+
+  explicit ThreadPool(int num_threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int num_threads() const;
+  void SetNumThreads(int num_threads);
+
+  // Runs fn(0) ... fn(num_tasks - 1), the caller taking part; returns when
+  // all are done. Concurrent calls from several threads run one at a time.
+  void ParallelFor(int64_t num_tasks, const std::function<void(int64_t)>& fn);
+
+ private:
+  void StartWorkers(int num_threads);
+  void StopWorkers();
+  void WorkerLoop();
+  void RunTasks();
+
+  std::mutex run_mutex_;  // one ParallelFor at a time
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  std::vector<std::thread> workers_;
+  int num_threads_ = 1;
+  bool stop_ = false;
+  uint64_t generation_ = 0;
+  const std::function<void(int64_t)>* fn_ = nullptr;
+  int64_t num_tasks_ = 0;
+  int64_t next_task_ = 0;
+  int64_t unfinished_ = 0;
+  int active_workers_ = 0;
+};
+
+// ACLNN_HOST_NUM_THREADS if it holds a number in [1, 1024], else all cores.
+int DefaultNumThreads();
+
+}  // namespace aclnn_host::resample
+
+#endif  // ACLNN_HOST_RESAMPLE_THREAD_POOL_H_

@@ -1,0 +1,483 @@
+#include "runtime/runtime.h"
+
+#include <unistd.h>
+
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "acl/acl.h"
+
+namespace aclnn_host::runtime {
+namespace {
+
+thread_local std::string g_error;
+
+struct Block {
+  uint64_t size;
+  int pins;
+};
+
+// Everything the runtime owns. Intentionally never destroyed: streams may
+// still be draining while static destructors run at exit.
+struct State {
+  std::mutex mutex;
+  std::condition_variable unpinned;
+  std::map<uintptr_t, Block> blocks;
+  int init_count = 0;
+  int64_t deterministic = 1;  // we are always deterministic
+  int64_t debug_kernel = 0;
+  int64_t strong_consistency = 0;
+};
+
+State& GlobalState() {
+  static State* s = new State();
+  return *s;
+}
+
+class HostStream {
+ public:
+  HostStream() : worker_([this] { Loop(); }) {}
+  ~HostStream() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    worker_.join();
+  }
+
+  void Push(std::function<void()> task) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(std::move(task));
+    }
+    wake_.notify_all();
+  }
+
+  void Synchronize() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    idle_.wait(lock, [&] { return queue_.empty() && !busy_; });
+  }
+
+ private:
+  void Loop() {
+    for (;;) {
+      std::function<void()> task;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stop_ and drained
+        task = std::move(queue_.front());
+        queue_.pop_front();
+        busy_ = true;
+      }
+      task();
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        busy_ = false;
+      }
+      idle_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable idle_;
+  std::deque<std::function<void()>> queue_;
+  bool busy_ = false;
+  bool stop_ = false;
+  std::thread worker_;  // last: starts after the members it uses
+};
+
+struct Streams {
+  std::mutex mutex;
+  std::set<HostStream*> live;
+  HostStream* default_stream = nullptr;
+};
+
+Streams& GlobalStreams() {
+  static Streams* s = new Streams();
+  return *s;
+}
+
+HostStream* Resolve(void* stream) {
+  Streams& s = GlobalStreams();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (stream == nullptr) {
+    if (s.default_stream == nullptr) s.default_stream = new HostStream();
+    return s.default_stream;
+  }
+  auto* hs = static_cast<HostStream*>(stream);
+  return s.live.count(hs) ? hs : nullptr;
+}
+
+// Caller holds state.mutex.
+std::map<uintptr_t, Block>::iterator BlockContaining(State& st, uintptr_t p,
+                                                     uint64_t bytes) {
+  auto it = st.blocks.upper_bound(p);
+  if (it == st.blocks.begin()) return st.blocks.end();
+  --it;
+  const uint64_t off = p - it->first;
+  if (off >= it->second.size || bytes > it->second.size - off) {
+    return st.blocks.end();
+  }
+  return it;
+}
+
+void WaitUnpinned(State& st, std::unique_lock<std::mutex>& lock, uintptr_t base) {
+  st.unpinned.wait(lock, [&] {
+    auto it = st.blocks.find(base);
+    return it == st.blocks.end() || it->second.pins == 0;
+  });
+}
+
+aclError Fail(aclError code, const std::string& message) {
+  SetError(message);
+  return code;
+}
+
+std::string Hex(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+
+void SynchronizeAll() {
+  Streams& s = GlobalStreams();
+  std::vector<HostStream*> all;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    all.assign(s.live.begin(), s.live.end());
+    if (s.default_stream) all.push_back(s.default_stream);
+  }
+  // Streams are only destroyed through aclrtDestroyStream; a concurrent
+  // destroy of a stream being synchronized here is a user race we accept.
+  for (HostStream* hs : all) hs->Synchronize();
+}
+
+}  // namespace
+
+void SetError(const std::string& message) { g_error = message; }
+
+const char* RecentError() { return g_error.empty() ? nullptr : g_error.c_str(); }
+
+bool FindBlock(const void* ptr, uint64_t bytes, uintptr_t* block_base) {
+  State& st = GlobalState();
+  std::lock_guard<std::mutex> lock(st.mutex);
+  auto it = BlockContaining(st, reinterpret_cast<uintptr_t>(ptr), bytes);
+  if (it == st.blocks.end()) return false;
+  if (block_base) *block_base = it->first;
+  return true;
+}
+
+bool IsLiveStream(void* stream) { return Resolve(stream) != nullptr; }
+
+bool Enqueue(void* stream, std::function<void()> task,
+             const std::vector<uintptr_t>& pinned) {
+  HostStream* hs = Resolve(stream);
+  if (hs == nullptr) return false;
+  State& st = GlobalState();
+  {
+    std::lock_guard<std::mutex> lock(st.mutex);
+    for (uintptr_t b : pinned) {
+      if (!st.blocks.count(b)) return false;
+    }
+    for (uintptr_t b : pinned) ++st.blocks[b].pins;
+  }
+  hs->Push([task = std::move(task), pinned] {
+    task();
+    State& s = GlobalState();
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      for (uintptr_t b : pinned) --s.blocks[b].pins;
+    }
+    s.unpinned.notify_all();
+  });
+  return true;
+}
+
+}  // namespace aclnn_host::runtime
+
+using aclnn_host::runtime::Fail;
+using aclnn_host::runtime::GlobalState;
+using aclnn_host::runtime::GlobalStreams;
+using aclnn_host::runtime::Hex;
+
+extern "C" {
+
+size_t aclDataTypeSize(aclDataType t) {
+  switch (t) {
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
+    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2: case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0:
+      return 1;
+    case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
+    case ACL_COMPLEX128: return 16;
+    case ACL_COMPLEX32: return 4;
+    default: return 0;
+  }
+}
+
+aclError aclInit(const char* /*configPath*/) {
+  auto& st = GlobalState();
+  std::lock_guard<std::mutex> lock(st.mutex);
+  ++st.init_count;  // reference-counted, as in current CANN runtimes
+  return ACL_SUCCESS;
+}
+
+aclError aclFinalize(void) {
+  {
+    auto& st = GlobalState();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    if (st.init_count == 0) {
+      return Fail(ACL_ERROR_REPEAT_FINALIZE,
+                  "aclFinalize: the runtime is not initialized (aclInit was "
+                  "not called, or aclFinalize was already called)");
+    }
+    --st.init_count;
+  }
+  // Queued work finishes; streams and memory stay valid until destroyed.
+  aclnn_host::runtime::SynchronizeAll();
+  return ACL_SUCCESS;
+}
+
+const char* aclGetRecentErrMsg(void) { return aclnn_host::runtime::RecentError(); }
+
+aclError aclrtSetDevice(int32_t deviceId) {
+  if (deviceId != 0) {
+    return Fail(ACL_ERROR_INVALID_DEVICE,
+                "aclrtSetDevice: deviceId=" + std::to_string(deviceId) +
+                    " does not exist; the host runtime has device 0 only");
+  }
+  return ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+  if (deviceId != 0) {
+    return Fail(ACL_ERROR_INVALID_DEVICE,
+                "aclrtResetDevice: deviceId=" + std::to_string(deviceId) +
+                    " does not exist; the host runtime has device 0 only");
+  }
+  aclnn_host::runtime::SynchronizeAll();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+  if (deviceId == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+  *deviceId = 0;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDeviceCount(uint32_t* count) {
+  if (count == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+  *count = 1;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeDevice(void) {
+  aclnn_host::runtime::SynchronizeAll();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+  if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
+  auto* hs = new aclnn_host::runtime::HostStream();
+  auto& s = GlobalStreams();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.live.insert(hs);
+  *stream = hs;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  auto& s = GlobalStreams();
+  aclnn_host::runtime::HostStream* hs = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
+    if (stream == nullptr || !s.live.count(candidate)) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  "aclrtDestroyStream: stream=" + Hex(stream) +
+                      " is not a live stream created by aclrtCreateStream");
+    }
+    s.live.erase(candidate);
+    hs = candidate;
+  }
+  delete hs;  // runs the work still queued, then joins the worker
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  auto* hs = aclnn_host::runtime::Resolve(stream);
+  if (hs == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStream: stream=" + Hex(stream) +
+                                             " is not a live stream");
+  }
+  hs->Synchronize();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
+  if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL");
+  if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  const uint64_t phys = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : UINT64_MAX;
+  if (size > phys || size > (SIZE_MAX - 64)) {
+    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
+                                         " bytes exceeds the machine's memory (" +
+                                         std::to_string(phys) + " bytes)");
+  }
+  const size_t rounded = (size + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, rounded);
+  if (p == nullptr) {
+    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: out of memory for size=" + std::to_string(size));
+  }
+  auto& st = GlobalState();
+  std::lock_guard<std::mutex> lock(st.mutex);
+  st.blocks[reinterpret_cast<uintptr_t>(p)] = {size, 0};
+  *devPtr = p;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFree(void* devPtr) {
+  auto& st = GlobalState();
+  std::unique_lock<std::mutex> lock(st.mutex);
+  const uintptr_t base = reinterpret_cast<uintptr_t>(devPtr);
+  if (devPtr == nullptr || !st.blocks.count(base)) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtFree: devPtr=" + Hex(devPtr) +
+                    " is not the start of a live aclrtMalloc block (never allocated, "
+                    "already freed, or an interior pointer)");
+  }
+  // Like a device free: wait for queued work that still uses the block.
+  aclnn_host::runtime::WaitUnpinned(st, lock, base);
+  if (!st.blocks.count(base)) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr=" + Hex(devPtr) +
+                                             " was freed concurrently");
+  }
+  st.blocks.erase(base);
+  lock.unlock();
+  std::free(devPtr);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  if (hostPtr == nullptr || size == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
+  }
+  *hostPtr = std::malloc(size);
+  if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+  std::free(hostPtr);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                     aclrtMemcpyKind kind) {
+  if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST ||
+      static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtMemcpy: kind=" + std::to_string(static_cast<int>(kind)) + " is not an aclrtMemcpyKind");
+  }
+  if (count > destMax) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
+                                             " exceeds destMax=" + std::to_string(destMax));
+  }
+  if (count == 0) return ACL_SUCCESS;
+  if (dst == nullptr || src == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, std::string("aclrtMemcpy: ") +
+                                             (dst == nullptr ? "dst" : "src") + " is NULL");
+  }
+  const bool dst_dev = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                       kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
+                       kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                       kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+  const bool src_dev = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                       kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                       kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+  auto& st = GlobalState();
+  std::unique_lock<std::mutex> lock(st.mutex);
+  auto dst_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
+  auto src_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
+  if (dst_dev && dst_it == st.blocks.end()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) + " with count=" +
+                                             std::to_string(count) +
+                                             " is not inside one live aclrtMalloc block");
+  }
+  if (src_dev && src_it == st.blocks.end()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) + " with count=" +
+                                             std::to_string(count) +
+                                             " is not inside one live aclrtMalloc block");
+  }
+  // Wait for queued work on the device blocks involved (as a device copy
+  // would be ordered after it).
+  if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
+  if (src_it != st.blocks.end()) {
+    const uintptr_t b = src_it->first;
+    aclnn_host::runtime::WaitUnpinned(st, lock, b);
+  }
+  lock.unlock();
+  std::memmove(dst, src, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  if (count > maxCount) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count=" + std::to_string(count) +
+                                             " exceeds maxCount=" + std::to_string(maxCount));
+  }
+  if (count == 0) return ACL_SUCCESS;
+  auto& st = GlobalState();
+  std::unique_lock<std::mutex> lock(st.mutex);
+  auto it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
+  if (it == st.blocks.end()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) + " with count=" +
+                                             std::to_string(count) +
+                                             " is not inside one live aclrtMalloc block");
+  }
+  aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
+  lock.unlock();
+  std::memset(devPtr, value, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+  auto& st = GlobalState();
+  std::lock_guard<std::mutex> lock(st.mutex);
+  switch (opt) {
+    case ACL_OPT_DETERMINISTIC: st.deterministic = value; return ACL_SUCCESS;
+    case ACL_OPT_ENABLE_DEBUG_KERNEL: st.debug_kernel = value; return ACL_SUCCESS;
+    case ACL_OPT_STRONG_CONSISTENCY: st.strong_consistency = value; return ACL_SUCCESS;
+  }
+  return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: opt=" +
+                                           std::to_string(static_cast<int>(opt)) +
+                                           " is not an aclSysParamOpt");
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+  if (value == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
+  auto& st = GlobalState();
+  std::lock_guard<std::mutex> lock(st.mutex);
+  switch (opt) {
+    case ACL_OPT_DETERMINISTIC: *value = st.deterministic; return ACL_SUCCESS;
+    case ACL_OPT_ENABLE_DEBUG_KERNEL: *value = st.debug_kernel; return ACL_SUCCESS;
+    case ACL_OPT_STRONG_CONSISTENCY: *value = st.strong_consistency; return ACL_SUCCESS;
+  }
+  return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: opt=" +
+                                           std::to_string(static_cast<int>(opt)) +
+                                           " is not an aclSysParamOpt");
+}
+
+}  // extern "C"
