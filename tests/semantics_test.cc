@@ -1,0 +1,318 @@
+// Promise: the op computes PyTorch's _upsample_bicubic2d_aa_backward exactly
+// as the contract describes (goldens, weight tables, and an independent
+// float64 reference on random cases of every dtype and layout).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "resample/axis_weights.h"
+#include "test_support.h"
+
+namespace aclnn_host::testing {
+namespace {
+
+#include "golden_data.inc"
+
+const GoldenMatrix& Golden(const std::string& name, const std::vector<GoldenMatrix>& all) {
+  for (const auto& g : all) {
+    if (name == g.name) return g;
+  }
+  throw std::runtime_error("no golden " + name);
+}
+
+std::vector<float> RunFloat(const std::vector<float>& g, std::vector<int64_t> go_shape,
+                            std::vector<int64_t> input_size, bool ac, double sh, double sw,
+                            aclDataType dtype = ACL_FLOAT, Layout layout = Layout::kContiguous) {
+  DeviceTensor go, out;
+  MakeDeviceTensor(&go, go_shape, dtype, layout);
+  MakeDeviceTensor(&out, input_size, dtype, layout);
+  WriteValues(&go, g);
+  const OpCall call = RunBackward(&go, &out, {go_shape[2], go_shape[3]}, input_size, ac, sh, sw);
+  EXPECT_EQ(call.phase1, ACLNN_SUCCESS) << call.message;
+  EXPECT_EQ(call.phase2, ACLNN_SUCCESS) << call.message;
+  EXPECT_TRUE(SentinelsIntact(out));
+  return ReadValues(out);
+}
+
+TEST(Golden, CannDocumentationExample) {
+  const std::vector<float> g = {0, 1, 2, 3, 4, 5, 6, 7};
+  const std::vector<float> got = RunFloat(g, {1, 1, 4, 2}, {1, 1, 8, 4}, true, 2.0, 2.0);
+  const double expected[32] = {-0.037380, -0.021394, 0.076689, 0.210637, -0.019148, 0.026700,
+                               0.200382,  0.428001,  0.054657, 0.153699, 0.411533,  0.732542,
+                               0.137444,  0.293525,  0.637135, 1.051797, 0.170893,  0.347117,
+                               0.715870,  1.156116,  0.237614, 0.463294, 0.912605,  1.443050,
+                               0.538375,  1.014847,  1.918604, 2.973265, 1.005456,  1.876058,
+                               3.500808,  5.389207};
+  ASSERT_EQ(got.size(), 32u);
+  double sum = 0;
+  for (int i = 0; i < 32; ++i) {
+    EXPECT_NEAR(got[i], expected[i], 5e-7 + 1e-6) << "element " << i;  // printed to 6 places
+    sum += got[i];
+  }
+  EXPECT_NEAR(sum, 28.0, 1e-4);  // weights are normalised: the gradient's total is kept
+}
+
+struct GoldenCase {
+  std::string id;
+  std::vector<int64_t> input_size;
+  std::vector<int64_t> output_size;
+  bool ac;
+  double sh, sw;
+  std::vector<float> g;
+};
+
+std::vector<GoldenCase> GoldenCases() {
+  std::vector<GoldenCase> cases;
+  auto iota = [](int n, float scale, float shift) {
+    std::vector<float> v;
+    for (int i = 0; i < n; ++i) v.push_back(i * scale + shift);
+    return v;
+  };
+  cases.push_back({"A_down8to4", {1, 1, 8, 8}, {4, 4}, false, 0, 0, iota(16, 1, 1)});
+  cases.push_back({"B_up4to8", {1, 1, 4, 4}, {8, 8}, false, 0, 0, iota(64, 1.0f / 8, -4)});
+  cases.push_back({"C_down7x5to3x2", {1, 1, 7, 5}, {3, 2}, false, 0, 0, {1, -2, 3, 0.5f, -1, 2}});
+  std::vector<float> d;
+  for (int i = 0; i < 35; ++i) d.push_back(float(i % 7 - 3));
+  cases.push_back({"D_ac_up3x4to5x7", {1, 1, 3, 4}, {5, 7}, true, 0, 0, d});
+  cases.push_back({"E_ac_out1", {1, 1, 6, 6}, {1, 1}, true, 0, 0, {2.0f}});
+  cases.push_back({"F_out1", {1, 1, 6, 6}, {1, 1}, false, 0, 0, {1.0f}});
+  cases.push_back({"G_scales035", {1, 1, 10, 10}, {3, 3}, false, 0.35, 0.35, iota(9, 1, 1)});
+  std::vector<float> eye(16, 0.0f);
+  for (int i = 0; i < 4; ++i) eye[i * 5] = 1.0f;
+  cases.push_back({"H_samesize_scale05", {1, 1, 4, 4}, {4, 4}, false, 0.5, 0.5, eye});
+  return cases;
+}
+
+TEST(Golden, PyTorchCasesMatchFloat64Values) {
+  for (const GoldenCase& c : GoldenCases()) {
+    const GoldenMatrix& want = Golden(c.id + "_f64", GoldenBackwardCases());
+    const std::vector<float> got = RunFloat(
+        c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
+    ASSERT_EQ(got.size(), want.values.size()) << c.id;
+    double max_ref = 0;
+    for (double v : want.values) max_ref = std::max(max_ref, std::fabs(v));
+    for (size_t i = 0; i < got.size(); ++i) {
+      EXPECT_LE(std::fabs(got[i] - want.values[i]), AllowedError(want.values[i], max_ref, ACL_FLOAT))
+          << c.id << " element " << i << " got " << got[i] << " want " << want.values[i];
+    }
+  }
+}
+
+TEST(Golden, PyTorchCasesMatchFloat32Values) {
+  // PyTorch's own float32 result is itself within a few ulp of float64; ours
+  // must be as close to it as the contract's fp32 bar allows.
+  for (const char* id : {"A_down8to4", "G_scales035"}) {
+    for (const GoldenCase& c : GoldenCases()) {
+      if (c.id != id) continue;
+      const GoldenMatrix& want = Golden(c.id + "_f32", GoldenBackwardCases());
+      const std::vector<float> got = RunFloat(
+          c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
+      double max_ref = 0;
+      for (double v : want.values) max_ref = std::max(max_ref, std::fabs(v));
+      for (size_t i = 0; i < got.size(); ++i) {
+        EXPECT_LE(std::fabs(got[i] - want.values[i]), 2 * AllowedError(want.values[i], max_ref, ACL_FLOAT))
+            << c.id << " element " << i;
+      }
+    }
+  }
+}
+
+TEST(Golden, ExactDyadicCases) {
+  // E: alignCorners with output 1 gives weights [1.125, -0.125] per axis:
+  // products are dyadic, so the result is exact.
+  const std::vector<float> e = RunFloat({2.0f}, {1, 1, 1, 1}, {1, 1, 6, 6}, true, 0, 0);
+  EXPECT_EQ(e[0], 2.53125f);
+  EXPECT_EQ(e[1], -0.28125f);
+  EXPECT_EQ(e[6], -0.28125f);
+  EXPECT_EQ(e[7], 0.03125f);
+  for (size_t i = 0; i < e.size(); ++i) {
+    if (i != 0 && i != 1 && i != 6 && i != 7) {
+      EXPECT_EQ(e[i], 0.0f) << i;
+    }
+  }
+  // Same size, no scale: an exact copy.
+  std::vector<float> g;
+  for (int i = 0; i < 20; ++i) g.push_back(0.1f * float(i) - 0.7f);
+  EXPECT_EQ(RunFloat(g, {1, 1, 4, 5}, {1, 1, 4, 5}, false, 0, 0), g);
+  EXPECT_EQ(RunFloat(g, {1, 1, 4, 5}, {1, 1, 4, 5}, false, 1.0, 1.0), g);
+  EXPECT_EQ(RunFloat(g, {1, 1, 4, 5}, {1, 1, 4, 5}, true, 3.0, 0.5), g);
+}
+
+TEST(Golden, ExplicitScaleMismatchDropsGradientSilently) {
+  // 4 -> 8 with scalesW = 0.25 (scale 4): outputs 3..7 have empty windows.
+  std::vector<float> g(8, 0.0f);
+  for (int ow = 3; ow < 8; ++ow) g[ow] = 1.0f;
+  const std::vector<float> got = RunFloat(g, {1, 1, 1, 8}, {1, 1, 1, 4}, false, 0, 0.25);
+  for (float v : got) EXPECT_EQ(v, 0.0f);
+}
+
+TEST(WeightTables, MatchPyTorch) {
+  struct Axis { const char* name; int64_t in, out; bool ac; double s; };
+  const Axis axes[] = {{"in=8 out=4 align_corners=False scale=None", 8, 4, false, 0},
+                       {"in=4 out=8 align_corners=False scale=None", 4, 8, false, 0},
+                       {"in=7 out=3 align_corners=False scale=None", 7, 3, false, 0},
+                       {"in=3 out=5 align_corners=True scale=None", 3, 5, true, 0},
+                       {"in=6 out=1 align_corners=True scale=None", 6, 1, true, 0},
+                       {"in=6 out=1 align_corners=False scale=None", 6, 1, false, 0},
+                       {"in=10 out=3 align_corners=False scale=0.35", 10, 3, false, 0.35},
+                       {"in=5 out=5 align_corners=False scale=None", 5, 5, false, 0}};
+  for (const Axis& a : axes) {
+    const GoldenMatrix& want = Golden(a.name, GoldenWeightTables());
+    const resample::AxisWeights w = resample::ComputeAxisWeights(
+        a.in, a.out, resample::ForwardAxisScale(a.in, a.out, a.ac, a.s));
+    ASSERT_EQ(want.rows, a.out);
+    ASSERT_EQ(want.cols, a.in);
+    for (int64_t o = 0; o < a.out; ++o) {
+      std::vector<double> dense(static_cast<size_t>(a.in), 0.0);
+      for (int64_t k = 0; k < w.count[o]; ++k) dense[w.first[o] + k] = w.weights[w.offset[o] + k];
+      for (int64_t i = 0; i < a.in; ++i) {
+        const double ref = want.values[static_cast<size_t>(o * a.in + i)];
+        // Stored as float: within half an ulp of float of the double value.
+        EXPECT_NEAR(dense[i], ref, 6e-8 * std::fabs(ref) + 1e-30) << a.name << " row " << o << " col " << i;
+      }
+    }
+  }
+  // Dyadic entries are exact.
+  const auto e = resample::ComputeAxisWeights(6, 1, resample::ForwardAxisScale(6, 1, true, 0));
+  EXPECT_EQ(e.weights[0], 1.125f);
+  EXPECT_EQ(e.weights[1], -0.125f);
+}
+
+TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int64_t in = 1 + rng() % 70, out = 1 + rng() % 70;
+    const double scale = resample::ForwardAxisScale(in, out, rng() % 2, (rng() % 3) * 0.37);
+    const auto fw = resample::ComputeAxisWeights(in, out, scale);
+    const auto tt = resample::TransposeAxisWeights(fw);
+    const auto bt = resample::BlockTransposedTable(tt);
+    for (int64_t o = 0; o < out; ++o) {
+      for (int64_t k = 0; k < fw.count[o]; ++k) {
+        const int64_t i = fw.first[o] + k;
+        ASSERT_GE(o, tt.first[i]);
+        ASSERT_LT(o, tt.first[i] + tt.count[i]);
+        EXPECT_EQ(tt.weights[tt.offset[i] + (o - tt.first[i])], fw.weights[fw.offset[o] + k]);
+        const int64_t b = i / 16;
+        EXPECT_EQ(bt.weights[bt.offset[b] + (o - bt.src_first[b]) * 16 + i % 16],
+                  fw.weights[fw.offset[o] + k]);
+      }
+    }
+  }
+}
+
+// ---- random cases against the float64 reference ----------------------
+
+struct RandomCase {
+  int64_t n, c, ho, wo, hi, wi;
+  bool ac;
+  double sh, sw;
+  aclDataType dtype;
+  Layout layout;
+  std::string Describe() const {
+    std::ostringstream s;
+    s << DtypeName(dtype) << " " << LayoutName(layout) << " N" << n << " C" << c << " " << ho << "x"
+      << wo << " <- " << hi << "x" << wi << " ac=" << ac << " sh=" << sh << " sw=" << sw;
+    return s.str();
+  }
+};
+
+double RandomScale(std::mt19937& rng, int64_t in, int64_t out) {
+  switch (rng() % 5) {
+    case 0: return double(out) / double(in);               // consistent with the sizes
+    case 1: return 0.25 + (rng() % 1000) / 400.0;          // inconsistent
+    case 2: return std::numeric_limits<double>::quiet_NaN();  // "not given"
+    default: return 0.0;
+  }
+}
+
+void CheckCase(const RandomCase& rc, std::mt19937& rng) {
+  std::uniform_real_distribution<float> dist(-2.0f, 2.0f);
+  std::vector<float> g(static_cast<size_t>(rc.n * rc.c * rc.ho * rc.wo));
+  for (float& v : g) v = Quantize(dist(rng), rc.dtype);
+  std::vector<double> g64(g.begin(), g.end());
+  const std::vector<double> ref =
+      ReferenceBackward(g64, rc.n, rc.c, rc.ho, rc.wo, rc.hi, rc.wi, rc.ac, rc.sh, rc.sw);
+  DeviceTensor go, out;
+  MakeDeviceTensor(&go, {rc.n, rc.c, rc.ho, rc.wo}, rc.dtype, rc.layout);
+  MakeDeviceTensor(&out, {rc.n, rc.c, rc.hi, rc.wi}, rc.dtype, rc.layout);
+  WriteValues(&go, g);
+  const OpCall call =
+      RunBackward(&go, &out, {rc.ho, rc.wo}, {rc.n, rc.c, rc.hi, rc.wi}, rc.ac, rc.sh, rc.sw);
+  ASSERT_EQ(call.phase1, ACLNN_SUCCESS) << rc.Describe() << ": " << call.message;
+  ASSERT_EQ(call.phase2, ACLNN_SUCCESS) << rc.Describe() << ": " << call.message;
+  ASSERT_TRUE(SentinelsIntact(out)) << rc.Describe();
+  const std::vector<float> got = ReadValues(out);
+  double max_ref = 0;
+  for (double v : ref) max_ref = std::max(max_ref, std::fabs(v));
+  for (size_t i = 0; i < got.size(); ++i) {
+    ASSERT_LE(std::fabs(got[i] - ref[i]), AllowedError(ref[i], max_ref, rc.dtype))
+        << rc.Describe() << " element " << i << " got " << got[i] << " ref " << ref[i];
+  }
+}
+
+class RandomVsReference : public ::testing::TestWithParam<aclDataType> {};
+
+TEST_P(RandomVsReference, ThousandSmallCases) {
+  std::mt19937 rng(1234 + static_cast<unsigned>(GetParam()));
+  const Layout layouts[] = {Layout::kContiguous, Layout::kChannelsLast, Layout::kPaddedOffset};
+  for (int i = 0; i < 1000; ++i) {
+    RandomCase rc;
+    rc.n = 1 + rng() % 2;
+    rc.c = 1 + rng() % 3;
+    rc.ho = 1 + rng() % 12;
+    rc.wo = 1 + rng() % 40;
+    rc.hi = 1 + rng() % 12;
+    rc.wi = 1 + rng() % 40;
+    rc.ac = rng() % 3 == 0;
+    rc.sh = RandomScale(rng, rc.hi, rc.ho);
+    rc.sw = RandomScale(rng, rc.wi, rc.wo);
+    rc.dtype = GetParam();
+    rc.layout = layouts[i % 3];
+    CheckCase(rc, rng);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST_P(RandomVsReference, LargerPlanesBothPassOrders) {
+  std::mt19937 rng(99 + static_cast<unsigned>(GetParam()));
+  const int64_t sizes[][4] = {{7, 96, 64, 33}, {64, 33, 7, 96}, {40, 40, 130, 17},
+                              {130, 17, 40, 40}, {1, 120, 50, 3}, {50, 3, 1, 120}};
+  for (const auto& s : sizes) {
+    for (Layout layout : {Layout::kContiguous, Layout::kChannelsLast, Layout::kPaddedOffset}) {
+      RandomCase rc{1, 2, s[0], s[1], s[2], s[3], false, 0.0, 0.0, GetParam(), layout};
+      CheckCase(rc, rng);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllDtypes, RandomVsReference,
+                         ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16),
+                         [](const ::testing::TestParamInfo<aclDataType>& p) { return std::string(DtypeName(p.param)); });
+
+TEST(NonFinite, NaNAndInfPropagateToTheOutputsTheyTouch) {
+  // 8x8 <- 4x4: an Inf at (1, 2) of gradOutput reaches exactly the window
+  // rows x columns of output 1 and 2; everything else stays finite.
+  std::vector<float> g(16, 0.5f);
+  g[1 * 4 + 2] = std::numeric_limits<float>::infinity();
+  const std::vector<float> got = RunFloat(g, {1, 1, 4, 4}, {1, 1, 8, 8}, false, 0, 0);
+  const auto wy = RefAxis(8, 4, false, 0), wx = RefAxis(8, 4, false, 0);
+  for (int64_t y = 0; y < 8; ++y) {
+    for (int64_t x = 0; x < 8; ++x) {
+      const bool touched = y >= wy[1].xmin && y < wy[1].xmin + int64_t(wy[1].w.size()) &&
+                           x >= wx[2].xmin && x < wx[2].xmin + int64_t(wx[2].w.size());
+      EXPECT_EQ(std::isfinite(got[y * 8 + x]), !touched) << y << "," << x;
+    }
+  }
+  std::vector<float> n(16, 1.0f);
+  n[5] = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> got_nan = RunFloat(n, {1, 1, 4, 4}, {1, 1, 8, 8}, false, 0, 0);
+  EXPECT_TRUE(std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isnan(v); }));
+  EXPECT_TRUE(std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isfinite(v); }));
+}
+
+}  // namespace
+}  // namespace aclnn_host::testing
