@@ -179,7 +179,8 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
     const auto rounded =
         hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
     const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
-    const auto is_nan = hn::RebindMask(du, hn::Ne(v, v));
+    // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
+    const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
     const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
     hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst + x);
   }

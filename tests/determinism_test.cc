@@ -1,0 +1,217 @@
+// Promise: bitwise identical results for any thread count and run to run, on
+// every SIMD target the build contains; conversions round to nearest even.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "aclnn_host/upsample_bicubic2d_aa.h"
+#include "resample/backward.h"
+#include "resample/half.h"
+#include "resample/kernels.h"
+#include "test_support.h"
+
+namespace aclnn_host::testing {
+namespace {
+
+struct Shape {
+  int64_t n, c, ho, wo, hi, wi;
+  bool ac;
+  double sh, sw;
+};
+
+const Shape kShapes[] = {
+    {2, 3, 37, 53, 100, 80, false, 0, 0},   // down
+    {1, 2, 100, 90, 37, 41, false, 0, 0},   // up
+    {1, 1, 300, 20, 61, 200, true, 0, 0},   // mixed
+    {3, 1, 8, 8, 32, 32, false, 0.3, 0},    // explicit scale
+    {1, 1, 64, 64, 64, 64, false, 0.5, 0},  // same size, scale != 1
+    {1, 4, 16, 16, 16, 16, false, 0, 0},    // copy
+};
+
+std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g) {
+  const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+  std::vector<unsigned char> in(g.size() * esize), out(size_t(s.n * s.c * s.hi * s.wi) * esize, 0);
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(&in[i * 4], &g[i], 4);
+    } else {
+      const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(g[i])
+                                                     : resample::FloatToBFloat16(g[i]);
+      std::memcpy(&in[i * 2], &b, 2);
+    }
+  }
+  TensorView go;
+  go.data = in.data();
+  go.dtype = dtype;
+  const int64_t gs[4] = {s.n, s.c, s.ho, s.wo};
+  std::memcpy(go.shape, gs, sizeof gs);
+  ContiguousStrides(go.shape, go.strides);
+  MutableTensorView o;
+  o.data = out.data();
+  o.dtype = dtype;
+  const int64_t os[4] = {s.n, s.c, s.hi, s.wi};
+  std::memcpy(o.shape, os, sizeof os);
+  ContiguousStrides(o.shape, o.strides);
+  const Status st = UpsampleBicubic2dAABackward(go, o, s.ac, s.sh, s.sw);
+  EXPECT_TRUE(st.ok()) << st.message;
+  return out;
+}
+
+std::vector<float> RandomGrad(const Shape& s, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-3, 3);
+  std::vector<float> g(size_t(s.n * s.c * s.ho * s.wo));
+  for (float& v : g) v = d(rng);
+  return g;
+}
+
+TEST(Determinism, SameBytesForOneTwoThreeThreads) {
+  const int original = GetNumThreads();
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    for (const Shape& s : kShapes) {
+      const std::vector<float> g = RandomGrad(s, 5);
+      SetNumThreads(1);
+      const auto one = RunNative(s, dtype, g);
+      for (int threads : {2, 3, 1, 3}) {
+        SetNumThreads(threads);
+        EXPECT_EQ(RunNative(s, dtype, g), one) << "threads=" << threads << " shape " << s.hi << "x" << s.wi;
+      }
+    }
+  }
+  SetNumThreads(original);
+}
+
+TEST(Determinism, BothPassOrdersAreExercised) {
+  int seen[3] = {0, 0, 0};
+  for (const Shape& s : kShapes) {
+    resample::BackwardProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+    auto plan = resample::BackwardPlan::Create(p, {}, {}, 2, nullptr);
+    ASSERT_TRUE(plan);
+    ++seen[static_cast<int>(plan->order())];
+  }
+  EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kCopy)], 0);
+  EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kHeightFirst)], 0);
+  EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
+}
+
+// Every SIMD target compiled in and supported by this CPU, forced in turn:
+// results agree with the float64 reference, and are deterministic per target.
+TEST(SimdTargets, EveryTargetMatchesTheReference) {
+  const auto targets = resample::kernels::AvailableTargets();
+  ASSERT_FALSE(targets.empty());
+  for (int64_t target : targets) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    EXPECT_EQ(std::string(resample::kernels::ActiveTarget()), resample::kernels::TargetNameOf(target));
+    for (const Shape& s : kShapes) {
+      const std::vector<float> g = RandomGrad(s, 11);
+      std::vector<double> g64(g.begin(), g.end());
+      const auto ref = ReferenceBackward(g64, s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw);
+      double max_ref = 0;
+      for (double v : ref) max_ref = std::max(max_ref, std::fabs(v));
+      const auto bytes = RunNative(s, DataType::kFloat32, g);
+      EXPECT_EQ(RunNative(s, DataType::kFloat32, g), bytes);
+      for (size_t i = 0; i < ref.size(); ++i) {
+        float v;
+        std::memcpy(&v, &bytes[i * 4], 4);
+        ASSERT_LE(std::fabs(v - ref[i]), AllowedError(ref[i], max_ref, ACL_FLOAT)) << i;
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
+float RandomFloat(std::mt19937& rng) {
+  // Every bit pattern class: normals, subnormals, Inf, NaN, ties.
+  return resample::BitsToFloat(static_cast<uint32_t>(rng()));
+}
+
+uint16_t HalfRef(float f) { return resample::FloatToHalf(f); }
+
+TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
+  std::mt19937 rng(3);
+  std::vector<float> values;
+  for (int i = 0; i < 200000; ++i) values.push_back(RandomFloat(rng));
+  // Exact ties for f16 (bit 12 set, below it zero) and bf16 (bit 15 set).
+  for (uint32_t m = 0; m < 4096; ++m) {
+    values.push_back(resample::BitsToFloat(0x3F800000u | (m << 13) | 0x1000u));
+    values.push_back(resample::BitsToFloat(0x3F800000u | (m << 16) | 0x8000u));
+  }
+  values.push_back(65519.0f);
+  values.push_back(65520.0f);
+  values.push_back(-65520.0f);
+  values.push_back(5.96e-8f);
+  values.push_back(2.98e-8f);
+  const int64_t n = static_cast<int64_t>(values.size());
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    std::vector<uint16_t> h(values.size()), b(values.size());
+    resample::kernels::StoreHalfRow(values.data(), h.data(), n);
+    resample::kernels::StoreBFloat16Row(values.data(), b.data(), n);
+    for (size_t i = 0; i < values.size(); ++i) {
+      const float f = values[i];
+      if (std::isnan(f)) {
+        EXPECT_TRUE(std::isnan(resample::HalfToFloat(h[i])));
+        EXPECT_TRUE(std::isnan(resample::BFloat16ToFloat(b[i])));
+        continue;
+      }
+      ASSERT_EQ(h[i], HalfRef(f)) << "f16 of " << f;
+      // bf16: the exact nearest-even by double arithmetic; the candidate above
+      // the largest finite value is 2^128 (encoded as Inf).
+      const double d = f;
+      const float lo = resample::BitsToFloat(resample::FloatBits(f) & 0xFFFF0000u);
+      const int e = lo == 0 ? -126 : std::max(std::ilogb(lo), -126);
+      const double hi = double(lo) + std::copysign(std::ldexp(1.0, e - 7), d);
+      const double dl = std::fabs(d - lo), dh = std::fabs(hi - d);
+      const uint16_t lo_b = static_cast<uint16_t>(resample::FloatBits(lo) >> 16);
+      const uint16_t want = dl < dh ? lo_b : (dh < dl ? static_cast<uint16_t>(lo_b + 1) : ((lo_b & 1) ? lo_b + 1 : lo_b));
+      ASSERT_EQ(b[i], want) << "bf16 of " << f;
+    }
+    // Loads are exact for every 16-bit pattern.
+    std::vector<uint16_t> all(65536);
+    for (uint32_t i = 0; i < 65536; ++i) all[i] = static_cast<uint16_t>(i);
+    std::vector<float> fh(65536), fb(65536);
+    resample::kernels::LoadHalfRow(all.data(), fh.data(), 65536);
+    resample::kernels::LoadBFloat16Row(all.data(), fb.data(), 65536);
+    for (uint32_t i = 0; i < 65536; ++i) {
+      const float wh = resample::HalfToFloat(static_cast<uint16_t>(i));
+      if (std::isnan(wh)) {
+        EXPECT_TRUE(std::isnan(fh[i]));
+      } else {
+        ASSERT_EQ(resample::FloatBits(fh[i]), resample::FloatBits(wh)) << i;
+        ASSERT_EQ(HalfRef(fh[i]), i) << "round trip " << i;
+      }
+      ASSERT_EQ(resample::FloatBits(fb[i]), i << 16);
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
+TEST(SimdTargets, HalfReferenceAgreesWithExactRounding) {
+  // The scalar converter against an exact computation in double.
+  std::mt19937 rng(17);
+  for (int i = 0; i < 300000; ++i) {
+    const float f = RandomFloat(rng);
+    if (!std::isfinite(f)) continue;
+    const double d = f;
+    const uint16_t h = resample::FloatToHalf(f);
+    const double got = resample::HalfToFloat(h);
+    if (std::fabs(d) >= 65520.0) {
+      ASSERT_TRUE(std::isinf(got)) << f;
+      continue;
+    }
+    // No representable half is closer, and ties go to the even encoding.
+    const double up = resample::HalfToFloat(static_cast<uint16_t>(h + 1));
+    const double down = (h & 0x7FFF) ? resample::HalfToFloat(static_cast<uint16_t>(h - 1)) : -got;
+    ASSERT_LE(std::fabs(got - d), std::fabs(up - d)) << f;
+    ASSERT_LE(std::fabs(got - d), std::fabs(down - d)) << f;
+    if (std::fabs(got - d) == std::fabs(up - d) || std::fabs(got - d) == std::fabs(down - d)) {
+      ASSERT_EQ(h & 1, 0) << f;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace aclnn_host::testing
