@@ -30,7 +30,8 @@ int Init(int32_t deviceId, aclrtStream* stream) {
   ret = aclrtSetDevice(deviceId);
   CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSetDevice failed. ERROR: %d\n", ret); return ret);
   ret = aclrtCreateStream(stream);
-  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtCreateStream failed. ERROR: %d\n", ret); return ret);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtCreateStream failed. ERROR: %d\n", ret);
+            return ret);
   return 0;
 }
 
@@ -96,8 +97,8 @@ int main() {
                                                      alignCorners, scalesH, scalesW, out,
                                                      &workspaceSize, &executor);
   CHECK_RET(ret == ACL_SUCCESS,
-            LOG_PRINT("aclnnUpsampleBicubic2dAAGradGetWorkspaceSize failed. ERROR: %d (%s)\n",
-                      ret, aclGetRecentErrMsg());
+            LOG_PRINT("aclnnUpsampleBicubic2dAAGradGetWorkspaceSize failed. ERROR: %d (%s)\n", ret,
+                      aclGetRecentErrMsg());
             goto cleanup);
   if (workspaceSize > 0) {
     ret = aclrtMalloc(&workspaceAddr, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
@@ -105,9 +106,8 @@ int main() {
               goto cleanup);
   }
   ret = aclnnUpsampleBicubic2dAAGrad(workspaceAddr, workspaceSize, executor, stream);
-  CHECK_RET(ret == ACL_SUCCESS,
-            LOG_PRINT("aclnnUpsampleBicubic2dAAGrad failed. ERROR: %d (%s)\n", ret,
-                      aclGetRecentErrMsg());
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnUpsampleBicubic2dAAGrad failed. ERROR: %d (%s)\n",
+                                          ret, aclGetRecentErrMsg());
             goto cleanup);
   ret = aclrtSynchronizeStream(stream);
   CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret);
@@ -115,7 +115,8 @@ int main() {
 
   ret = aclrtMemcpy(resultData.data(), resultData.size() * sizeof(float), outDeviceAddr,
                     resultData.size() * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST);
-  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
+  CHECK_RET(ret == ACL_SUCCESS,
+            LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
             goto cleanup);
   LOG_PRINT("out (1, 1, 8, 4):\n");
   for (int64_t r = 0; r < 8; r++) {

@@ -28,24 +28,24 @@ class Contract : public ::testing::Test {
     aclDestroyIntArray(input_size_);
   }
 
-  aclnnStatus Phase1(const aclTensor* go, const aclIntArray* osz, const aclIntArray* isz,
-                     bool ac, double sh, double sw, aclTensor* out, uint64_t* ws,
-                     aclOpExecutor** exec) {
+  aclnnStatus Phase1(const aclTensor* go, const aclIntArray* osz, const aclIntArray* isz, bool ac,
+                     double sh, double sw, aclTensor* out, uint64_t* ws, aclOpExecutor** exec) {
     return aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go, osz, isz, ac, sh, sw, out, ws, exec);
   }
 
   // Phase 1 with one argument replaced; expects `status` and a message that
   // contains every one of `needles`.
-  void ExpectPhase1(aclnnStatus status, std::vector<std::string> needles,
-                    const aclTensor* go, const aclIntArray* osz, const aclIntArray* isz,
-                    double sh, double sw, aclTensor* out, bool ac = false) {
+  void ExpectPhase1(aclnnStatus status, std::vector<std::string> needles, const aclTensor* go,
+                    const aclIntArray* osz, const aclIntArray* isz, double sh, double sw,
+                    aclTensor* out, bool ac = false) {
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
     EXPECT_EQ(Phase1(go, osz, isz, ac, sh, sw, out, &ws, &exec), status);
     EXPECT_EQ(exec, nullptr);
     const char* msg = aclGetRecentErrMsg();
     ASSERT_NE(msg, nullptr);
-    for (const std::string& n : needles) EXPECT_NE(std::string(msg).find(n), std::string::npos) << msg << " lacks " << n;
+    for (const std::string& n : needles)
+      EXPECT_NE(std::string(msg).find(n), std::string::npos) << msg << " lacks " << n;
   }
 
   DeviceTensor go_, out_;
@@ -75,10 +75,14 @@ TEST_F(Contract, Row0_WorkspaceSizeOrExecutorNull) {
 }
 
 TEST_F(Contract, Row1_RequiredInputsNull) {
-  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"gradOutput"}, nullptr, output_size_, input_size_, 0, 0, out_.tensor);
-  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"outputSize"}, go_.tensor, nullptr, input_size_, 0, 0, out_.tensor);
-  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"inputSize"}, go_.tensor, output_size_, nullptr, 0, 0, out_.tensor);
-  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"out"}, go_.tensor, output_size_, input_size_, 0, 0, nullptr);
+  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"gradOutput"}, nullptr, output_size_, input_size_, 0, 0,
+               out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"outputSize"}, go_.tensor, nullptr, input_size_, 0, 0,
+               out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"inputSize"}, go_.tensor, output_size_, nullptr, 0, 0,
+               out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_NULLPTR, {"out"}, go_.tensor, output_size_, input_size_, 0, 0,
+               nullptr);
 }
 
 TEST_F(Contract, Row2_DataTypes) {
@@ -100,8 +104,10 @@ TEST_F(Contract, Row2_DataTypes) {
 }
 
 TEST_F(Contract, Row3_NegativeScales) {
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "-1"}, go_.tensor, output_size_, input_size_, -1.0, 0, out_.tensor);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesW", "-0.5"}, go_.tensor, output_size_, input_size_, 0, -0.5, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "-1"}, go_.tensor, output_size_, input_size_,
+               -1.0, 0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesW", "-0.5"}, go_.tensor, output_size_, input_size_,
+               0, -0.5, out_.tensor);
   ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "inf"}, go_.tensor, output_size_, input_size_,
                -std::numeric_limits<double>::infinity(), 0, out_.tensor);
   // NaN counts as "not given": same result as 0.
@@ -126,21 +132,26 @@ TEST_F(Contract, Row4_FormatsAndRanks) {
                input_size_, 0, 0, nhwc_out.tensor);
   MakeDeviceTensor(&go3, {1, 2, 4, 6}, ACL_FLOAT, Layout::kContiguous);
   const int64_t dims3[3] = {2, 4, 6};
-  aclTensor* t3 = aclCreateTensor(dims3, 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims3, 3, go3.block);
+  aclTensor* t3 =
+      aclCreateTensor(dims3, 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims3, 3, go3.block);
   ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", "4-D", "3-D"}, t3, output_size_, input_size_,
                0, 0, out_.tensor);
   aclDestroyTensor(t3);
   MakeDeviceTensor(&out5, {1, 2, 8, 5}, ACL_FLOAT, Layout::kContiguous);
   const int64_t dims5[5] = {1, 1, 2, 8, 5};
-  aclTensor* t5 = aclCreateTensor(dims5, 5, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims5, 5, out5.block);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"out", "5-D"}, go_.tensor, output_size_, input_size_, 0, 0, t5);
+  aclTensor* t5 =
+      aclCreateTensor(dims5, 5, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims5, 5, out5.block);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"out", "5-D"}, go_.tensor, output_size_, input_size_, 0, 0,
+               t5);
   aclDestroyTensor(t5);
   const int64_t three[3] = {1, 2, 8};
   aclIntArray* isz3 = aclCreateIntArray(three, 3);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"inputSize", "3"}, go_.tensor, output_size_, isz3, 0, 0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"inputSize", "3"}, go_.tensor, output_size_, isz3, 0, 0,
+               out_.tensor);
   aclDestroyIntArray(isz3);
   aclIntArray* osz3 = aclCreateIntArray(three, 3);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"outputSize", "3"}, go_.tensor, osz3, input_size_, 0, 0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"outputSize", "3"}, go_.tensor, osz3, input_size_, 0, 0,
+               out_.tensor);
   aclDestroyIntArray(osz3);
 }
 
@@ -148,15 +159,18 @@ TEST_F(Contract, Row5_EmptyOrNegativeSizes) {
   DeviceTensor zero;
   MakeDeviceTensor(&zero, {1, 2, 4, 6}, ACL_FLOAT, Layout::kContiguous);
   const int64_t dims[4] = {1, 2, 0, 6};
-  aclTensor* t = aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, zero.block);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput dim 2", "0"}, t, output_size_, input_size_, 0, 0, out_.tensor);
+  aclTensor* t =
+      aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, zero.block);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput dim 2", "0"}, t, output_size_, input_size_, 0,
+               0, out_.tensor);
   aclDestroyTensor(t);
   for (int k = 0; k < 4; ++k) {
     int64_t bad[4] = {1, 2, 8, 5};
     bad[k] = k % 2 ? 0 : -3;
     aclIntArray* isz = aclCreateIntArray(bad, 4);
-    ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"inputSize[" + std::to_string(k) + "]", std::to_string(bad[k])},
-                 go_.tensor, output_size_, isz, 0, 0, out_.tensor);
+    ExpectPhase1(ACLNN_ERR_PARAM_INVALID,
+                 {"inputSize[" + std::to_string(k) + "]", std::to_string(bad[k])}, go_.tensor,
+                 output_size_, isz, 0, 0, out_.tensor);
     aclDestroyIntArray(isz);
   }
 }
@@ -169,7 +183,8 @@ TEST_F(Contract, Row6_ShapesMustAgree) {
   aclDestroyIntArray(o);
   const int64_t isz[4] = {1, 3, 8, 5};
   aclIntArray* i = aclCreateIntArray(isz, 4);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput shape"}, go_.tensor, output_size_, i, 0, 0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput shape"}, go_.tensor, output_size_, i, 0, 0,
+               out_.tensor);
   aclDestroyIntArray(i);
   const int64_t isz2[4] = {1, 2, 9, 5};
   aclIntArray* i2 = aclCreateIntArray(isz2, 4);
@@ -185,11 +200,14 @@ TEST_F(Contract, Row7_UpscaleAtMost50) {
   const int64_t o[2] = {51, 2}, i[4] = {1, 1, 1, 2};
   aclIntArray* osz = aclCreateIntArray(o, 2);
   aclIntArray* isz = aclCreateIntArray(i, 4);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "50x"}, go51.tensor, osz, isz, 0, 0, out1.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "50x"}, go51.tensor, osz, isz, 0, 0,
+               out1.tensor);
   // Also under alignCorners.
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH"}, go51.tensor, osz, isz, 0, 0, out1.tensor, true);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH"}, go51.tensor, osz, isz, 0, 0, out1.tensor,
+               true);
   // An explicit scale decides: 60x on W even though the sizes are equal.
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesW", "60"}, go_.tensor, output_size_, input_size_, 0, 60.0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesW", "60"}, go_.tensor, output_size_, input_size_, 0,
+               60.0, out_.tensor);
   // 50x exactly is allowed.
   DeviceTensor go50;
   MakeDeviceTensor(&go50, {1, 1, 50, 2}, ACL_FLOAT, Layout::kContiguous);
@@ -203,9 +221,12 @@ TEST_F(Contract, Row8_DocumentedLimits) {
   // Limits are checked before memory, so no storage is needed for them.
   void* block = nullptr;
   ASSERT_EQ(aclrtMalloc(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-  auto expect = [&](std::vector<int64_t> go, std::vector<int64_t> in, std::vector<std::string> needles) {
-    aclTensor* g = aclCreateTensor(go.data(), 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, go.data(), 4, block);
-    aclTensor* o = aclCreateTensor(in.data(), 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, in.data(), 4, block);
+  auto expect = [&](std::vector<int64_t> go, std::vector<int64_t> in,
+                    std::vector<std::string> needles) {
+    aclTensor* g =
+        aclCreateTensor(go.data(), 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, go.data(), 4, block);
+    aclTensor* o =
+        aclCreateTensor(in.data(), 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, in.data(), 4, block);
     aclIntArray* osz = aclCreateIntArray(&go[2], 2);
     aclIntArray* isz = aclCreateIntArray(in.data(), 4);
     ExpectPhase1(ACLNN_ERR_PARAM_INVALID, needles, g, osz, isz, 0, 0, o);
@@ -226,19 +247,29 @@ TEST_F(Contract, Row9_MemoryPlacement) {
   // Host memory that is not from aclrtMalloc.
   std::vector<float> host(48);
   const int64_t dims[4] = {1, 2, 4, 6};
-  aclTensor* h = aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, host.data());
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", "device memory"}, h, output_size_, input_size_, 0, 0, out_.tensor);
+  aclTensor* h =
+      aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, host.data());
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", "device memory"}, h, output_size_,
+               input_size_, 0, 0, out_.tensor);
   aclDestroyTensor(h);
   // Offsets and strides that reach past the block, before it, or overflow.
   const int64_t contiguous[4] = {48, 24, 6, 1};
   const int64_t wide[4] = {48, 24, 7, 1};
   const int64_t huge[4] = {48, INT64_MAX / 2, 6, 1};
-  struct Bad { const int64_t* strides; int64_t offset; const char* needle; };
-  const Bad bads[] = {{contiguous, 1, "outside"}, {contiguous, -1, "outside"}, {wide, 0, "outside"},
+  struct Bad {
+    const int64_t* strides;
+    int64_t offset;
+    const char* needle;
+  };
+  const Bad bads[] = {{contiguous, 1, "outside"},
+                      {contiguous, -1, "outside"},
+                      {wide, 0, "outside"},
                       {huge, 0, "overflows"}};
   for (const Bad& b : bads) {
-    aclTensor* t = aclCreateTensor(dims, 4, ACL_FLOAT, b.strides, b.offset, ACL_FORMAT_NCHW, dims, 4, go_.block);
-    ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", b.needle}, t, output_size_, input_size_, 0, 0, out_.tensor);
+    aclTensor* t = aclCreateTensor(dims, 4, ACL_FLOAT, b.strides, b.offset, ACL_FORMAT_NCHW, dims,
+                                   4, go_.block);
+    ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", b.needle}, t, output_size_, input_size_, 0,
+                 0, out_.tensor);
     aclDestroyTensor(t);
   }
   // out overlapping itself (zero stride) or gradOutput.
@@ -246,13 +277,17 @@ TEST_F(Contract, Row9_MemoryPlacement) {
   const int64_t zero_w[4] = {80, 40, 5, 0};
   DeviceTensor o2;
   MakeDeviceTensor(&o2, {1, 2, 8, 5}, ACL_FLOAT, Layout::kContiguous);
-  aclTensor* self = aclCreateTensor(odims, 4, ACL_FLOAT, zero_w, 0, ACL_FORMAT_NCHW, odims, 4, o2.block);
-  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"out strides", "overlap itself"}, go_.tensor, output_size_, input_size_, 0, 0, self);
+  aclTensor* self =
+      aclCreateTensor(odims, 4, ACL_FLOAT, zero_w, 0, ACL_FORMAT_NCHW, odims, 4, o2.block);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"out strides", "overlap itself"}, go_.tensor, output_size_,
+               input_size_, 0, 0, self);
   aclDestroyTensor(self);
   DeviceTensor shared;
   MakeDeviceTensor(&shared, {1, 1, 1, 200}, ACL_FLOAT, Layout::kContiguous);
-  aclTensor* g = aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, shared.block);
-  aclTensor* o = aclCreateTensor(odims, 4, ACL_FLOAT, nullptr, 40, ACL_FORMAT_NCHW, odims, 4, shared.block);
+  aclTensor* g =
+      aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4, shared.block);
+  aclTensor* o =
+      aclCreateTensor(odims, 4, ACL_FLOAT, nullptr, 40, ACL_FORMAT_NCHW, odims, 4, shared.block);
   ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"overlap"}, g, output_size_, input_size_, 0, 0, o);
   aclDestroyTensor(o);
   // Disjoint views of one block are fine.
@@ -280,7 +315,8 @@ class Phase2 : public Contract {
  protected:
   aclOpExecutor* Plan(uint64_t* ws) {
     aclOpExecutor* exec = nullptr;
-    EXPECT_EQ(Phase1(go_.tensor, output_size_, input_size_, false, 0, 0, out_.tensor, ws, &exec), ACLNN_SUCCESS);
+    EXPECT_EQ(Phase1(go_.tensor, output_size_, input_size_, false, 0, 0, out_.tensor, ws, &exec),
+              ACLNN_SUCCESS);
     return exec;
   }
 };
@@ -303,11 +339,13 @@ TEST_F(Phase2, Rules) {
   EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size - 1, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find(std::to_string(ws_size - 1)), std::string::npos);
   std::vector<char> host(ws_size);
-  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(host.data(), ws_size, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(host.data(), ws_size, exec, nullptr),
+            ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("device memory"), std::string::npos);
   // An unknown stream.
   int not_a_stream = 0;
-  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, &not_a_stream), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, &not_a_stream),
+            ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("stream"), std::string::npos);
   // Runs once; a second run is refused.
   EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_SUCCESS);
@@ -316,12 +354,14 @@ TEST_F(Phase2, Rules) {
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
   // An executor pointer that was never one.
   int garbage = 42;
-  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, reinterpret_cast<aclOpExecutor*>(&garbage), nullptr),
+  EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, reinterpret_cast<aclOpExecutor*>(&garbage),
+                                         nullptr),
             ACLNN_ERR_PARAM_INVALID);
   // Repeatable executors run until destroyed.
   exec = Plan(&ws_size);
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_SUCCESS);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_SUCCESS);
   EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
   EXPECT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
@@ -334,7 +374,8 @@ TEST_F(Phase2, MemoryFreedBetweenPhasesIsRefused) {
   MakeDeviceTensor(&go, {1, 2, 4, 6}, ACL_FLOAT, Layout::kContiguous);
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(Phase1(go.tensor, output_size_, input_size_, false, 0, 0, out_.tensor, &ws_size, &exec), ACLNN_SUCCESS);
+  ASSERT_EQ(Phase1(go.tensor, output_size_, input_size_, false, 0, 0, out_.tensor, &ws_size, &exec),
+            ACLNN_SUCCESS);
   ASSERT_EQ(aclrtFree(go.block), ACL_SUCCESS);
   go.block = nullptr;
   void* ws = nullptr;
@@ -352,7 +393,8 @@ TEST_F(Phase2, TensorsMayBeDestroyedRightAfterPhase2) {
   WriteValues(&go, std::vector<float>(48, 1.0f));
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(Phase1(go.tensor, output_size_, input_size_, false, 0, 0, out.tensor, &ws_size, &exec), ACLNN_SUCCESS);
+  ASSERT_EQ(Phase1(go.tensor, output_size_, input_size_, false, 0, 0, out.tensor, &ws_size, &exec),
+            ACLNN_SUCCESS);
   void* ws = nullptr;
   ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_SUCCESS);
@@ -386,14 +428,18 @@ TEST(Runtime, CallsAroundTheOp) {
   EXPECT_EQ(aclrtFree(&local), ACL_ERROR_INVALID_PARAM);
   ASSERT_EQ(aclrtMalloc(&p, 16, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
   char host[32] = "0123456789abcdef";
-  EXPECT_EQ(aclrtMemcpy(p, 16, host, 17, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);  // destMax
+  EXPECT_EQ(aclrtMemcpy(p, 16, host, 17, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_ERROR_INVALID_PARAM);  // destMax
   EXPECT_EQ(aclrtMemcpy(p, 16, host, 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(host, 32, p, 32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM);  // past block
+  EXPECT_EQ(aclrtMemcpy(host, 32, p, 32, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_INVALID_PARAM);  // past block
   EXPECT_EQ(aclrtMemcpy(host + 16, 16, p, 16, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(std::string(host + 16, 16), "0123456789abcdef");
-  EXPECT_EQ(aclrtMemcpy(host, 16, host + 16, 16, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy(host, 16, host + 16, 16, ACL_MEMCPY_DEVICE_TO_DEVICE),
+            ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtMemcpy(host, 16, host + 16, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(host, 16, host + 16, 16, static_cast<aclrtMemcpyKind>(99)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy(host, 16, host + 16, 16, static_cast<aclrtMemcpyKind>(99)),
+            ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
   int64_t v = 0;
   EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
@@ -436,7 +482,8 @@ TEST(Meta, TensorQueries) {
   EXPECT_EQ(aclGetViewShape(t, nullptr, &n), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(aclGetViewShape(nullptr, &dims, &n), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
-  EXPECT_EQ(aclCreateTensor(nullptr, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, &dummy), nullptr);
+  EXPECT_EQ(aclCreateTensor(nullptr, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, &dummy),
+            nullptr);
   const int64_t vals[3] = {1, 2, 3};
   aclIntArray* a = aclCreateIntArray(vals, 3);
   uint64_t size = 0;

@@ -75,7 +75,8 @@ TEST(Determinism, SameBytesForOneTwoThreeThreads) {
       const auto one = RunNative(s, dtype, g);
       for (int threads : {2, 3, 1, 3}) {
         SetNumThreads(threads);
-        EXPECT_EQ(RunNative(s, dtype, g), one) << "threads=" << threads << " shape " << s.hi << "x" << s.wi;
+        EXPECT_EQ(RunNative(s, dtype, g), one)
+            << "threads=" << threads << " shape " << s.hi << "x" << s.wi;
       }
     }
   }
@@ -103,7 +104,8 @@ TEST(SimdTargets, EveryTargetMatchesTheReference) {
   for (int64_t target : targets) {
     resample::kernels::ForceTarget(target);
     SCOPED_TRACE(resample::kernels::TargetNameOf(target));
-    EXPECT_EQ(std::string(resample::kernels::ActiveTarget()), resample::kernels::TargetNameOf(target));
+    EXPECT_EQ(std::string(resample::kernels::ActiveTarget()),
+              resample::kernels::TargetNameOf(target));
     for (const Shape& s : kShapes) {
       const std::vector<float> g = RandomGrad(s, 11);
       std::vector<double> g64(g.begin(), g.end());
@@ -166,7 +168,9 @@ TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
       const double hi = double(lo) + std::copysign(std::ldexp(1.0, e - 7), d);
       const double dl = std::fabs(d - lo), dh = std::fabs(hi - d);
       const uint16_t lo_b = static_cast<uint16_t>(resample::FloatBits(lo) >> 16);
-      const uint16_t want = dl < dh ? lo_b : (dh < dl ? static_cast<uint16_t>(lo_b + 1) : ((lo_b & 1) ? lo_b + 1 : lo_b));
+      const uint16_t want =
+          dl < dh ? lo_b
+                  : (dh < dl ? static_cast<uint16_t>(lo_b + 1) : ((lo_b & 1) ? lo_b + 1 : lo_b));
       ASSERT_EQ(b[i], want) << "bf16 of " << f;
     }
     // Loads are exact for every 16-bit pattern.

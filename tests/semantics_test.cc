@@ -40,12 +40,11 @@ std::vector<float> RunFloat(const std::vector<float>& g, std::vector<int64_t> go
 TEST(Golden, CannDocumentationExample) {
   const std::vector<float> g = {0, 1, 2, 3, 4, 5, 6, 7};
   const std::vector<float> got = RunFloat(g, {1, 1, 4, 2}, {1, 1, 8, 4}, true, 2.0, 2.0);
-  const double expected[32] = {-0.037380, -0.021394, 0.076689, 0.210637, -0.019148, 0.026700,
-                               0.200382,  0.428001,  0.054657, 0.153699, 0.411533,  0.732542,
-                               0.137444,  0.293525,  0.637135, 1.051797, 0.170893,  0.347117,
-                               0.715870,  1.156116,  0.237614, 0.463294, 0.912605,  1.443050,
-                               0.538375,  1.014847,  1.918604, 2.973265, 1.005456,  1.876058,
-                               3.500808,  5.389207};
+  const double expected[32] = {
+      -0.037380, -0.021394, 0.076689, 0.210637, -0.019148, 0.026700, 0.200382, 0.428001,
+      0.054657,  0.153699,  0.411533, 0.732542, 0.137444,  0.293525, 0.637135, 1.051797,
+      0.170893,  0.347117,  0.715870, 1.156116, 0.237614,  0.463294, 0.912605, 1.443050,
+      0.538375,  1.014847,  1.918604, 2.973265, 1.005456,  1.876058, 3.500808, 5.389207};
   ASSERT_EQ(got.size(), 32u);
   double sum = 0;
   for (int i = 0; i < 32; ++i) {
@@ -89,13 +88,14 @@ std::vector<GoldenCase> GoldenCases() {
 TEST(Golden, PyTorchCasesMatchFloat64Values) {
   for (const GoldenCase& c : GoldenCases()) {
     const GoldenMatrix& want = Golden(c.id + "_f64", GoldenBackwardCases());
-    const std::vector<float> got = RunFloat(
-        c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
+    const std::vector<float> got =
+        RunFloat(c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
     ASSERT_EQ(got.size(), want.values.size()) << c.id;
     double max_ref = 0;
     for (double v : want.values) max_ref = std::max(max_ref, std::fabs(v));
     for (size_t i = 0; i < got.size(); ++i) {
-      EXPECT_LE(std::fabs(got[i] - want.values[i]), AllowedError(want.values[i], max_ref, ACL_FLOAT))
+      EXPECT_LE(std::fabs(got[i] - want.values[i]),
+                AllowedError(want.values[i], max_ref, ACL_FLOAT))
           << c.id << " element " << i << " got " << got[i] << " want " << want.values[i];
     }
   }
@@ -108,12 +108,13 @@ TEST(Golden, PyTorchCasesMatchFloat32Values) {
     for (const GoldenCase& c : GoldenCases()) {
       if (c.id != id) continue;
       const GoldenMatrix& want = Golden(c.id + "_f32", GoldenBackwardCases());
-      const std::vector<float> got = RunFloat(
-          c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
+      const std::vector<float> got =
+          RunFloat(c.g, {1, 1, c.output_size[0], c.output_size[1]}, c.input_size, c.ac, c.sh, c.sw);
       double max_ref = 0;
       for (double v : want.values) max_ref = std::max(max_ref, std::fabs(v));
       for (size_t i = 0; i < got.size(); ++i) {
-        EXPECT_LE(std::fabs(got[i] - want.values[i]), 2 * AllowedError(want.values[i], max_ref, ACL_FLOAT))
+        EXPECT_LE(std::fabs(got[i] - want.values[i]),
+                  2 * AllowedError(want.values[i], max_ref, ACL_FLOAT))
             << c.id << " element " << i;
       }
     }
@@ -150,7 +151,12 @@ TEST(Golden, ExplicitScaleMismatchDropsGradientSilently) {
 }
 
 TEST(WeightTables, MatchPyTorch) {
-  struct Axis { const char* name; int64_t in, out; bool ac; double s; };
+  struct Axis {
+    const char* name;
+    int64_t in, out;
+    bool ac;
+    double s;
+  };
   const Axis axes[] = {{"in=8 out=4 align_corners=False scale=None", 8, 4, false, 0},
                        {"in=4 out=8 align_corners=False scale=None", 4, 8, false, 0},
                        {"in=7 out=3 align_corners=False scale=None", 7, 3, false, 0},
@@ -171,7 +177,8 @@ TEST(WeightTables, MatchPyTorch) {
       for (int64_t i = 0; i < a.in; ++i) {
         const double ref = want.values[static_cast<size_t>(o * a.in + i)];
         // Stored as float: within half an ulp of float of the double value.
-        EXPECT_NEAR(dense[i], ref, 6e-8 * std::fabs(ref) + 1e-30) << a.name << " row " << o << " col " << i;
+        EXPECT_NEAR(dense[i], ref, 6e-8 * std::fabs(ref) + 1e-30)
+            << a.name << " row " << o << " col " << i;
       }
     }
   }
@@ -221,10 +228,14 @@ struct RandomCase {
 
 double RandomScale(std::mt19937& rng, int64_t in, int64_t out) {
   switch (rng() % 5) {
-    case 0: return double(out) / double(in);               // consistent with the sizes
-    case 1: return 0.25 + (rng() % 1000) / 400.0;          // inconsistent
-    case 2: return std::numeric_limits<double>::quiet_NaN();  // "not given"
-    default: return 0.0;
+    case 0:
+      return double(out) / double(in);  // consistent with the sizes
+    case 1:
+      return 0.25 + (rng() % 1000) / 400.0;  // inconsistent
+    case 2:
+      return std::numeric_limits<double>::quiet_NaN();  // "not given"
+    default:
+      return 0.0;
   }
 }
 
@@ -278,7 +289,7 @@ TEST_P(RandomVsReference, ThousandSmallCases) {
 
 TEST_P(RandomVsReference, LargerPlanesBothPassOrders) {
   std::mt19937 rng(99 + static_cast<unsigned>(GetParam()));
-  const int64_t sizes[][4] = {{7, 96, 64, 33}, {64, 33, 7, 96}, {40, 40, 130, 17},
+  const int64_t sizes[][4] = {{7, 96, 64, 33},   {64, 33, 7, 96}, {40, 40, 130, 17},
                               {130, 17, 40, 40}, {1, 120, 50, 3}, {50, 3, 1, 120}};
   for (const auto& s : sizes) {
     for (Layout layout : {Layout::kContiguous, Layout::kChannelsLast, Layout::kPaddedOffset}) {
@@ -291,7 +302,9 @@ TEST_P(RandomVsReference, LargerPlanesBothPassOrders) {
 
 INSTANTIATE_TEST_SUITE_P(AllDtypes, RandomVsReference,
                          ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16),
-                         [](const ::testing::TestParamInfo<aclDataType>& p) { return std::string(DtypeName(p.param)); });
+                         [](const ::testing::TestParamInfo<aclDataType>& p) {
+                           return std::string(DtypeName(p.param));
+                         });
 
 TEST(NonFinite, NaNAndInfPropagateToTheOutputsTheyTouch) {
   // 8x8 <- 4x4: an Inf at (1, 2) of gradOutput reaches exactly the window
@@ -311,7 +324,8 @@ TEST(NonFinite, NaNAndInfPropagateToTheOutputsTheyTouch) {
   n[5] = std::numeric_limits<float>::quiet_NaN();
   const std::vector<float> got_nan = RunFloat(n, {1, 1, 4, 4}, {1, 1, 8, 8}, false, 0, 0);
   EXPECT_TRUE(std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isnan(v); }));
-  EXPECT_TRUE(std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isfinite(v); }));
+  EXPECT_TRUE(
+      std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isfinite(v); }));
 }
 
 }  // namespace

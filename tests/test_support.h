@@ -32,8 +32,7 @@ struct RefRow {
   std::vector<double> w;
 };
 
-inline std::vector<RefRow> RefAxis(int64_t in, int64_t out, bool align_corners,
-                                   double user_scale) {
+inline std::vector<RefRow> RefAxis(int64_t in, int64_t out, bool align_corners, double user_scale) {
   double scale;
   if (align_corners) {
     scale = out > 1 ? double(in - 1) / double(out - 1) : 0.0;
@@ -64,8 +63,7 @@ inline std::vector<RefRow> RefAxis(int64_t in, int64_t out, bool align_corners,
 // g is (N, C, Ho, Wo) contiguous; returns (N, C, Hi, Wi) contiguous.
 inline std::vector<double> ReferenceBackward(const std::vector<double>& g, int64_t n, int64_t c,
                                              int64_t ho, int64_t wo, int64_t hi, int64_t wi,
-                                             bool align_corners, double scales_h,
-                                             double scales_w) {
+                                             bool align_corners, double scales_h, double scales_w) {
   const auto wy = RefAxis(hi, ho, align_corners, scales_h);
   const auto wx = RefAxis(wi, wo, align_corners, scales_w);
   std::vector<double> gi(static_cast<size_t>(n * c * hi * wi), 0.0);
@@ -123,8 +121,9 @@ inline double AllowedError(double ref, double max_abs_ref, aclDataType t) {
 enum class Layout { kContiguous, kChannelsLast, kPaddedOffset };
 
 inline const char* LayoutName(Layout l) {
-  return l == Layout::kContiguous ? "contiguous"
-                                  : (l == Layout::kChannelsLast ? "channels_last" : "padded+offset");
+  return l == Layout::kContiguous
+             ? "contiguous"
+             : (l == Layout::kChannelsLast ? "channels_last" : "padded+offset");
 }
 
 constexpr unsigned char kSentinel = 0xA5;

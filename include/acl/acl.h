@@ -9,11 +9,11 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 /* The most recent error message of the calling thread, or NULL if none. The
  * pointer stays valid until the next failing call on this thread. */
-ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void);
 
 #ifdef __cplusplus
 }

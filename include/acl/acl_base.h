@@ -19,9 +19,9 @@ extern "C" {
 
 typedef int aclError;
 typedef uint16_t aclFloat16;
-typedef void *aclrtStream;
-typedef void *aclrtEvent;
-typedef void *aclrtContext;
+typedef void* aclrtStream;
+typedef void* aclrtEvent;
+typedef void* aclrtContext;
 
 #define ACL_SUCCESS 0
 

@@ -37,29 +37,25 @@ typedef enum aclrtMemMallocPolicy {
 
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
-ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 
-ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size,
-                                         aclrtMemMallocPolicy policy);
-ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
-ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
-ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax,
-                                         const void *src, size_t count,
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
+ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind);
-ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount,
-                                         int32_t value, size_t count);
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value,
+                                         size_t count);
 
-ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt,
-                                                    int64_t value);
-ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt,
-                                                    int64_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
 
 #ifdef __cplusplus
 }

@@ -67,55 +67,40 @@ typedef int32_t aclnnStatus;
 /* offset counts elements; stride == NULL means contiguous strides derived from
  * viewDims. tensorData is the storage base; the element at view index i lives
  * at tensorData + (offset + sum_k i_k * stride_k) * elementSize. */
-ACL_FUNC_VISIBILITY aclTensor *aclCreateTensor(
-    const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
-    const int64_t *stride, int64_t offset, aclFormat format,
-    const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData);
-ACL_FUNC_VISIBILITY aclIntArray *aclCreateIntArray(const int64_t *value,
-                                                   uint64_t size);
-ACL_FUNC_VISIBILITY aclFloatArray *aclCreateFloatArray(const float *value,
-                                                       uint64_t size);
-ACL_FUNC_VISIBILITY aclBoolArray *aclCreateBoolArray(const bool *value,
-                                                     uint64_t size);
+ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum,
+                                               aclDataType dataType, const int64_t* stride,
+                                               int64_t offset, aclFormat format,
+                                               const int64_t* storageDims, uint64_t storageDimsNum,
+                                               void* tensorData);
+ACL_FUNC_VISIBILITY aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
+ACL_FUNC_VISIBILITY aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size);
+ACL_FUNC_VISIBILITY aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size);
 
-ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor *tensor);
-ACL_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray *array);
-ACL_FUNC_VISIBILITY aclnnStatus
-aclDestroyFloatArray(const aclFloatArray *array);
-ACL_FUNC_VISIBILITY aclnnStatus aclDestroyBoolArray(const aclBoolArray *array);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor* tensor);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray* array);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyBoolArray(const aclBoolArray* array);
 
 /* The *Dims / *Value arrays returned by these are allocated with new[]; the
  * caller releases them with delete[] (as with CANN). */
-ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor *tensor,
-                                                int64_t **viewDims,
-                                                uint64_t *viewDimsNum);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetStorageShape(const aclTensor *tensor,
-                                                   int64_t **storageDims,
-                                                   uint64_t *storageDimsNum);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetViewStrides(const aclTensor *tensor,
-                                                  int64_t **stridesValue,
-                                                  uint64_t *stridesNum);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetViewOffset(const aclTensor *tensor,
-                                                 int64_t *offset);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetFormat(const aclTensor *tensor,
-                                             aclFormat *format);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetDataType(const aclTensor *tensor,
-                                               aclDataType *dataType);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray *array,
-                                                   uint64_t *size);
-ACL_FUNC_VISIBILITY aclnnStatus
-aclGetFloatArraySize(const aclFloatArray *array, uint64_t *size);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetBoolArraySize(const aclBoolArray *array,
-                                                    uint64_t *size);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims,
+                                                uint64_t* viewDimsNum);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims,
+                                                   uint64_t* storageDimsNum);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue,
+                                                  uint64_t* stridesNum);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetBoolArraySize(const aclBoolArray* array, uint64_t* size);
 
-ACL_FUNC_VISIBILITY aclnnStatus aclSetRawTensorAddr(aclTensor *tensor,
-                                                    void *addr);
-ACL_FUNC_VISIBILITY aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor,
-                                                    void **addr);
+ACL_FUNC_VISIBILITY aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr);
+ACL_FUNC_VISIBILITY aclnnStatus aclGetRawTensorAddr(const aclTensor* tensor, void** addr);
 
-ACL_FUNC_VISIBILITY aclnnStatus
-aclSetAclOpExecutorRepeatable(aclOpExecutor *executor);
-ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,7 @@
 extern "C" {
 #endif
 
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char *configPath);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnFinalize(void);
 
 #ifdef __cplusplus

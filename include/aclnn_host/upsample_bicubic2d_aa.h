@@ -36,8 +36,7 @@ struct MutableTensorView {
 };
 
 // Contiguous NCHW strides for a shape.
-ACLNN_HOST_API void ContiguousStrides(const int64_t shape[4],
-                                      int64_t strides[4]);
+ACLNN_HOST_API void ContiguousStrides(const int64_t shape[4], int64_t strides[4]);
 
 enum class StatusCode : int {
   kOk = 0,
@@ -59,10 +58,8 @@ struct Status {
 // Synchronous; uses the library's thread pool; bitwise identical for any
 // thread count.
 ACLNN_HOST_API Status UpsampleBicubic2dAABackward(const TensorView& grad_output,
-                                                  const MutableTensorView& out,
-                                                  bool align_corners,
-                                                  double scales_h,
-                                                  double scales_w);
+                                                  const MutableTensorView& out, bool align_corners,
+                                                  double scales_h, double scales_w);
 
 // Threads used by every call from now on (ACLNN_HOST_NUM_THREADS sets the
 // initial value; the default is all cores). n < 1 is treated as 1.

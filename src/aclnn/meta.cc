@@ -45,8 +45,7 @@ bool Live(const std::set<const T*>& set, const T* p) {
   return set.count(p) != 0;
 }
 
-aclnnStatus CopyOut(const std::vector<int64_t>& v, int64_t** out, uint64_t* num,
-                    const char* fn) {
+aclnnStatus CopyOut(const std::vector<int64_t>& v, int64_t** out, uint64_t* num, const char* fn) {
   if (out == nullptr || num == nullptr) {
     return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(fn) + ": output pointer is NULL");
   }
@@ -89,26 +88,41 @@ bool ReleaseExecutor(const aclOpExecutor* e) {
 
 const char* DataTypeName(aclDataType t) {
   switch (t) {
-    case ACL_FLOAT: return "FLOAT";
-    case ACL_FLOAT16: return "FLOAT16";
-    case ACL_BF16: return "BFLOAT16";
-    case ACL_DOUBLE: return "DOUBLE";
-    case ACL_INT8: return "INT8";
-    case ACL_INT16: return "INT16";
-    case ACL_INT32: return "INT32";
-    case ACL_INT64: return "INT64";
-    case ACL_UINT8: return "UINT8";
-    case ACL_BOOL: return "BOOL";
-    default: return "unsupported";
+    case ACL_FLOAT:
+      return "FLOAT";
+    case ACL_FLOAT16:
+      return "FLOAT16";
+    case ACL_BF16:
+      return "BFLOAT16";
+    case ACL_DOUBLE:
+      return "DOUBLE";
+    case ACL_INT8:
+      return "INT8";
+    case ACL_INT16:
+      return "INT16";
+    case ACL_INT32:
+      return "INT32";
+    case ACL_INT64:
+      return "INT64";
+    case ACL_UINT8:
+      return "UINT8";
+    case ACL_BOOL:
+      return "BOOL";
+    default:
+      return "unsupported";
   }
 }
 
 const char* FormatName(aclFormat f) {
   switch (f) {
-    case ACL_FORMAT_NCHW: return "NCHW";
-    case ACL_FORMAT_NHWC: return "NHWC";
-    case ACL_FORMAT_ND: return "ND";
-    default: return "other";
+    case ACL_FORMAT_NCHW:
+      return "NCHW";
+    case ACL_FORMAT_NHWC:
+      return "NHWC";
+    case ACL_FORMAT_ND:
+      return "ND";
+    default:
+      return "other";
   }
 }
 
@@ -133,16 +147,14 @@ using aclnn_host::aclnn::Global;
 
 extern "C" {
 
-aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum,
-                           aclDataType dataType, const int64_t* stride,
-                           int64_t offset, aclFormat format,
-                           const int64_t* storageDims, uint64_t storageDimsNum,
-                           void* tensorData) {
-  if ((viewDims == nullptr && viewDimsNum > 0) ||
-      (storageDims == nullptr && storageDimsNum > 0) || viewDimsNum > aclnn_host::aclnn::kMaxDims ||
-      storageDimsNum > aclnn_host::aclnn::kMaxDims) {
+aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                           const int64_t* stride, int64_t offset, aclFormat format,
+                           const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
+  if ((viewDims == nullptr && viewDimsNum > 0) || (storageDims == nullptr && storageDimsNum > 0) ||
+      viewDimsNum > aclnn_host::aclnn::kMaxDims || storageDimsNum > aclnn_host::aclnn::kMaxDims) {
     Fail(ACLNN_ERR_PARAM_NULLPTR,
-         "aclCreateTensor: viewDims/storageDims is NULL with a non-zero count, or more than 64 dims");
+         "aclCreateTensor: viewDims/storageDims is NULL with a non-zero count, or more than 64 "
+         "dims");
     return nullptr;
   }
   auto* t = new aclTensor();
@@ -174,7 +186,8 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
     return nullptr;
   }
   if (size > (uint64_t{1} << 20)) {
-    Fail(ACLNN_ERR_PARAM_INVALID, "aclCreateIntArray: size=" + std::to_string(size) + " is too large");
+    Fail(ACLNN_ERR_PARAM_INVALID,
+         "aclCreateIntArray: size=" + std::to_string(size) + " is too large");
     return nullptr;
   }
   auto* a = new aclIntArray();
@@ -221,9 +234,9 @@ aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
   return aclnn_host::aclnn::DestroyFrom(Global().bool_arrays, array, "aclDestroyBoolArray");
 }
 
-#define ACLNN_HOST_REQUIRE_TENSOR(fn, t)                                              \
-  if ((t) == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, fn ": tensor is NULL");   \
-  if (!aclnn_host::aclnn::IsLiveTensor(t))                                            \
+#define ACLNN_HOST_REQUIRE_TENSOR(fn, t)                                           \
+  if ((t) == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, fn ": tensor is NULL"); \
+  if (!aclnn_host::aclnn::IsLiveTensor(t))                                         \
     return Fail(ACLNN_ERR_PARAM_INVALID, fn ": tensor is not a live aclTensor");
 
 aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) {
@@ -236,7 +249,8 @@ aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims,
   return aclnn_host::aclnn::CopyOut(tensor->storage_shape, storageDims, storageDimsNum,
                                     "aclGetStorageShape");
 }
-aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue, uint64_t* stridesNum) {
+aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue,
+                              uint64_t* stridesNum) {
   ACLNN_HOST_REQUIRE_TENSOR("aclGetViewStrides", tensor)
   return aclnn_host::aclnn::CopyOut(tensor->strides, stridesValue, stridesNum, "aclGetViewStrides");
 }

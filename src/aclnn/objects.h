@@ -39,9 +39,8 @@ struct aclOpExecutor {
   bool repeatable = false;
   // Checks what phase 2 must re-check (memory still live), then enqueues.
   // `self` keeps the executor alive until the queued work has run.
-  virtual aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>& self,
-                             void* workspace, uint64_t given_bytes,
-                             void* stream) = 0;
+  virtual aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>& self, void* workspace,
+                             uint64_t given_bytes, void* stream) = 0;
 };
 
 namespace aclnn_host::aclnn {

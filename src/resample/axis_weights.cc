@@ -43,11 +43,9 @@ Window WindowOf(const AxisFilter& f, int64_t o, int64_t in_size) {
 
 }  // namespace
 
-double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners,
-                        double user_scale) {
+double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners, double user_scale) {
   if (align_corners) {
-    return out_size > 1 ? static_cast<double>(in_size - 1) /
-                              static_cast<double>(out_size - 1)
+    return out_size > 1 ? static_cast<double>(in_size - 1) / static_cast<double>(out_size - 1)
                         : 0.0;
   }
   if (user_scale > 0.0) return 1.0 / user_scale;  // NaN compares false
@@ -76,8 +74,7 @@ int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale) {
   return taps;
 }
 
-AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size,
-                               double scale) {
+AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale) {
   const AxisFilter f = MakeAxisFilter(scale);
   AxisWeights t;
   t.in_size = in_size;
@@ -108,8 +105,7 @@ AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size,
     t.offset[static_cast<size_t>(o)] = static_cast<int64_t>(t.weights.size());
     for (double v : w) t.weights.push_back(static_cast<float>(v));
   }
-  t.offset[static_cast<size_t>(out_size)] =
-      static_cast<int64_t>(t.weights.size());
+  t.offset[static_cast<size_t>(out_size)] = static_cast<int64_t>(t.weights.size());
   return t;
 }
 

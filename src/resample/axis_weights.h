@@ -12,8 +12,7 @@ namespace aclnn_host::resample {
 // PyTorch's area_pixel_compute_scale in double: the forward's input step per
 // output step. user_scale is the forward scale factor; <= 0 or NaN means
 // "not given". align_corners ignores user_scale.
-double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners,
-                        double user_scale);
+double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners, double user_scale);
 
 // Keys cubic, a = -0.5 (Pillow's / PyTorch's AA filter), evaluated in double.
 double BicubicAAFilter(double x);
@@ -39,8 +38,7 @@ struct AxisWeights {
 // Always O(in_size + out_size); used to bound memory before allocating.
 int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale);
 
-AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size,
-                               double scale);
+AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale);
 
 // Backward-direction table: for every forward input index i (a row or column
 // of the gradient we produce), the forward outputs whose windows contain i.

@@ -20,16 +20,14 @@ constexpr int64_t kMaxTableTaps = int64_t{1} << 30;
 constexpr uint64_t kAlign = 64;
 
 int64_t PaddedRow(int64_t n) {
-  return (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth *
-         BlockedTable::kWidth;
+  return (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth * BlockedTable::kWidth;
 }
 
 uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
 size_t ElementSize(DataType t) { return t == DataType::kFloat32 ? 4 : 2; }
 
-void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n,
-             float* dst) {
+void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n, float* dst) {
   if (stride == 1) {
     switch (dtype) {
       case DataType::kFloat32:
@@ -55,8 +53,7 @@ void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n,
   }
 }
 
-void StoreRow(const float* src, int64_t n, DataType dtype, char* dst,
-              int64_t stride) {
+void StoreRow(const float* src, int64_t n, DataType dtype, char* dst, int64_t stride) {
   if (stride == 1) {
     switch (dtype) {
       case DataType::kFloat32:
@@ -99,20 +96,22 @@ void SparseWidthRow(const TransposedTable& t, const float* src, float* dst) {
 
 const char* PassOrderName(PassOrder order) {
   switch (order) {
-    case PassOrder::kCopy: return "copy";
-    case PassOrder::kHeightFirst: return "height-first";
-    case PassOrder::kWidthFirst: return "width-first";
+    case PassOrder::kCopy:
+      return "copy";
+    case PassOrder::kHeightFirst:
+      return "height-first";
+    case PassOrder::kWidthFirst:
+      return "width-first";
   }
   return "?";
 }
 
-std::unique_ptr<BackwardPlan> BackwardPlan::Create(
-    const BackwardProblem& p, const ViewLayout& grad_output,
-    const ViewLayout& out, int64_t num_chunks, std::string* error) {
-  const double scale_h =
-      ForwardAxisScale(p.in_h, p.out_h, p.align_corners, p.scales_h);
-  const double scale_w =
-      ForwardAxisScale(p.in_w, p.out_w, p.align_corners, p.scales_w);
+std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
+                                                   const ViewLayout& grad_output,
+                                                   const ViewLayout& out, int64_t num_chunks,
+                                                   std::string* error) {
+  const double scale_h = ForwardAxisScale(p.in_h, p.out_h, p.align_corners, p.scales_h);
+  const double scale_w = ForwardAxisScale(p.in_w, p.out_w, p.align_corners, p.scales_w);
   if (CountAxisTaps(p.in_h, p.out_h, scale_h) > kMaxTableTaps ||
       CountAxisTaps(p.in_w, p.out_w, scale_w) > kMaxTableTaps) {
     if (error) *error = "weight tables exceed 2^30 taps";
@@ -122,8 +121,7 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(
   plan->problem_ = p;
   plan->grad_output_layout_ = grad_output;
   plan->out_layout_ = out;
-  plan->input_direct_ =
-      grad_output.dtype == DataType::kFloat32 && grad_output.w_stride == 1;
+  plan->input_direct_ = grad_output.dtype == DataType::kFloat32 && grad_output.w_stride == 1;
   plan->output_direct_ = out.dtype == DataType::kFloat32 && out.w_stride == 1;
   plan->h_identity_ = IsIdentityAxis(p.in_h, p.out_h, scale_h);
   plan->w_identity_ = IsIdentityAxis(p.in_w, p.out_w, scale_w);
@@ -143,12 +141,10 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(
   const double hi = static_cast<double>(p.in_h), wi = static_cast<double>(p.in_w);
   const double h_pass_h_first = plan->h_identity_ ? 0.0 : taps_h * wo;
   const double w_pass_h_first = plan->w_identity_ ? 0.0 : hi * w_row;
-  const double cost_h_first =
-      h_pass_h_first + w_pass_h_first + kIntermediateCost * hi * wo;
+  const double cost_h_first = h_pass_h_first + w_pass_h_first + kIntermediateCost * hi * wo;
   const double w_pass_w_first = plan->w_identity_ ? 0.0 : ho * w_row;
   const double h_pass_w_first = plan->h_identity_ ? 0.0 : taps_h * wi;
-  const double cost_w_first =
-      w_pass_w_first + h_pass_w_first + kIntermediateCost * ho * wi;
+  const double cost_w_first = w_pass_w_first + h_pass_w_first + kIntermediateCost * ho * wi;
   if (plan->h_identity_ && plan->w_identity_) {
     plan->order_ = PassOrder::kCopy;
   } else if (plan->h_identity_) {
@@ -156,8 +152,7 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(
   } else if (plan->w_identity_) {
     plan->order_ = PassOrder::kWidthFirst;  // rows go straight to the height pass
   } else {
-    plan->order_ = cost_w_first < cost_h_first ? PassOrder::kWidthFirst
-                                               : PassOrder::kHeightFirst;
+    plan->order_ = cost_w_first < cost_h_first ? PassOrder::kWidthFirst : PassOrder::kHeightFirst;
   }
 
   // Scratch per chunk, in floats.
@@ -172,40 +167,35 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(
       add(row_i);
       break;
     case PassOrder::kHeightFirst: {
-      const int64_t fit = static_cast<int64_t>(
-          kRowCacheBudgetBytes / (row_o * sizeof(float)));
-      plan->row_cache_slots_ =
-          plan->input_direct_ ? 0 : std::clamp<int64_t>(fit, 1, max_h);
+      const int64_t fit = static_cast<int64_t>(kRowCacheBudgetBytes / (row_o * sizeof(float)));
+      plan->row_cache_slots_ = plan->input_direct_ ? 0 : std::clamp<int64_t>(fit, 1, max_h);
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
-      add(r * row_o);                                               // Wh^T.dY rows
-      add(r * row_i);                                               // dX rows
+      add(r * row_o);                                              // Wh^T.dY rows
+      add(r * row_i);                                              // dX rows
       break;
     }
     case PassOrder::kWidthFirst: {
-      const int64_t fit = static_cast<int64_t>(
-          kRowCacheBudgetBytes / (row_i * sizeof(float)));
+      const int64_t fit = static_cast<int64_t>(kRowCacheBudgetBytes / (row_i * sizeof(float)));
       const bool cache_needed = !(plan->w_identity_ && plan->input_direct_);
       plan->row_cache_slots_ =
-          cache_needed ? std::clamp<int64_t>(fit, kRowsPerWidthPass,
-                                             max_h + kRowsPerWidthPass - 1)
+          cache_needed ? std::clamp<int64_t>(fit, kRowsPerWidthPass, max_h + kRowsPerWidthPass - 1)
                        : 0;
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
-      add(r * row_o);                                               // dY rows
-      add(row_i);                                                   // dX row
+      add(r * row_o);                                              // dY rows
+      add(row_i);                                                  // dX row
       break;
     }
   }
   plan->chunk_bytes_ = bytes;
-  plan->scratch_bytes_ =
-      bytes * static_cast<uint64_t>(plan->num_chunks_) + kAlign;
+  plan->scratch_bytes_ = bytes * static_cast<uint64_t>(plan->num_chunks_) + kAlign;
   return plan;
 }
 
 // Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
 class BackwardPlan::ChunkRunner {
  public:
-  ChunkRunner(const BackwardPlan& plan, const TensorView& go,
-              const MutableTensorView& out, char* scratch)
+  ChunkRunner(const BackwardPlan& plan, const TensorView& go, const MutableTensorView& out,
+              char* scratch)
       : plan_(plan), go_(go), out_(out) {
     const BackwardProblem& p = plan.problem_;
     row_o_ = PaddedRow(p.out_w);
@@ -241,9 +231,15 @@ class BackwardPlan::ChunkRunner {
 
   void Run(int64_t begin, int64_t end) {
     switch (plan_.order_) {
-      case PassOrder::kCopy: RunCopy(begin, end); break;
-      case PassOrder::kHeightFirst: RunHeightFirst(begin, end); break;
-      case PassOrder::kWidthFirst: RunWidthFirst(begin, end); break;
+      case PassOrder::kCopy:
+        RunCopy(begin, end);
+        break;
+      case PassOrder::kHeightFirst:
+        RunHeightFirst(begin, end);
+        break;
+      case PassOrder::kWidthFirst:
+        RunWidthFirst(begin, end);
+        break;
     }
   }
 
@@ -255,8 +251,7 @@ class BackwardPlan::ChunkRunner {
     const int64_t elem = n * v.strides[0] + c * v.strides[1] + h * v.strides[2];
     using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<decltype(v.data)>>,
                                     const char, char>;
-    return static_cast<Byte*>(v.data) +
-           elem * static_cast<int64_t>(ElementSize(v.dtype));
+    return static_cast<Byte*>(v.data) + elem * static_cast<int64_t>(ElementSize(v.dtype));
   }
 
   const char* InputRowAddr(int64_t p, int64_t oh) const {
@@ -275,13 +270,10 @@ class BackwardPlan::ChunkRunner {
   }
 
   void StoreResult(const float* row, int64_t p, int64_t ih) const {
-    StoreRow(row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih),
-             out_.strides[3]);
+    StoreRow(row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih), out_.strides[3]);
   }
 
-  float* Slot(int64_t key) {
-    return cache_ + (key % plan_.row_cache_slots_) * cache_stride_;
-  }
+  float* Slot(int64_t key) { return cache_ + (key % plan_.row_cache_slots_) * cache_stride_; }
   bool Cached(int64_t key) const {
     return cache_keys_[static_cast<size_t>(key % plan_.row_cache_slots_)] == key;
   }
@@ -333,8 +325,7 @@ class BackwardPlan::ChunkRunner {
       for (int64_t j = 0; j < g; ++j) {
         const int64_t oh = first + k0 + j;
         if (plan_.input_direct_) {
-          row_ptrs_[static_cast<size_t>(j)] =
-              reinterpret_cast<const float*>(InputRowAddr(p, oh));
+          row_ptrs_[static_cast<size_t>(j)] = reinterpret_cast<const float*>(InputRowAddr(p, oh));
           continue;
         }
         const int64_t key = base_key + oh;
@@ -350,8 +341,8 @@ class BackwardPlan::ChunkRunner {
 
   void RunHeightFirst(int64_t begin, int64_t end) {
     const BackwardProblem& p = plan_.problem_;
-    const float* mid[kRowsPerWidthPass];
-    float* dst[kRowsPerWidthPass];
+    const float* mid[kRowsPerWidthPass] = {};
+    float* dst[kRowsPerWidthPass] = {};
     for (int64_t r = begin; r < end;) {
       const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
       for (int64_t i = 0; i < g; ++i) {
@@ -371,8 +362,7 @@ class BackwardPlan::ChunkRunner {
       } else {
         for (int64_t i = 0; i < g; ++i) {
           dst[i] = plan_.output_direct_
-                       ? reinterpret_cast<float*>(
-                             OutputRowAddr((r + i) / p.in_h, (r + i) % p.in_h))
+                       ? reinterpret_cast<float*>(OutputRowAddr((r + i) / p.in_h, (r + i) % p.in_h))
                        : result_ + i * row_i_;
         }
         WidthPassChecked(mid, dst, g);
@@ -400,8 +390,8 @@ class BackwardPlan::ChunkRunner {
       MarkCached(key);
       return Slot(key);
     }
-    const float* src[kRowsPerWidthPass];
-    float* dst[kRowsPerWidthPass];
+    const float* src[kRowsPerWidthPass] = {};
+    float* dst[kRowsPerWidthPass] = {};
     int64_t n = 0;
     for (int64_t o = oh; o < plan_.problem_.out_h && n < kRowsPerWidthPass; ++o, ++n) {
       if (n > 0 && Cached(base_key + o)) break;
@@ -418,18 +408,16 @@ class BackwardPlan::ChunkRunner {
     const TransposedTable& t = plan_.height_;
     // Rows of one group must stay cached together with the batch that fills
     // the last of them: slots >= group + kRowsPerWidthPass - 1.
-    const int64_t group =
-        plan_.row_cache_slots_ == 0
-            ? std::max<int64_t>(t.max_count, 1)
-            : plan_.row_cache_slots_ - kRowsPerWidthPass + 1;
+    const int64_t group = plan_.row_cache_slots_ == 0
+                              ? std::max<int64_t>(t.max_count, 1)
+                              : plan_.row_cache_slots_ - kRowsPerWidthPass + 1;
     for (int64_t r = begin; r < end; ++r) {
       const int64_t plane = r / p.in_h, ih = r % p.in_h;
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
-      float* acc = plan_.output_direct_
-                       ? reinterpret_cast<float*>(OutputRowAddr(plane, ih))
-                       : row_buffer_;
+      float* acc =
+          plan_.output_direct_ ? reinterpret_cast<float*>(OutputRowAddr(plane, ih)) : row_buffer_;
       if (count == 0) kernels::HeightCombine(nullptr, nullptr, 0, p.in_w, acc, false);
       for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
@@ -456,18 +444,16 @@ class BackwardPlan::ChunkRunner {
   std::vector<const float*> row_ptrs_;
 };
 
-void BackwardPlan::Run(const TensorView& grad_output,
-                       const MutableTensorView& out, void* scratch) const {
-  const int64_t total_rows =
-      problem_.batch * problem_.channels * problem_.in_h;
+void BackwardPlan::Run(const TensorView& grad_output, const MutableTensorView& out,
+                       void* scratch) const {
+  const int64_t total_rows = problem_.batch * problem_.channels * problem_.in_h;
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   ThreadPool::Global().ParallelFor(chunks, [&](int64_t k) {
     const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
     const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
-    ChunkRunner runner(*this, grad_output, out,
-                       base + static_cast<uint64_t>(k) * chunk_bytes_);
+    ChunkRunner runner(*this, grad_output, out, base + static_cast<uint64_t>(k) * chunk_bytes_);
     runner.Run(begin, end);
   });
 }

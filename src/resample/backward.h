@@ -42,10 +42,8 @@ class BackwardPlan {
  public:
   // Returns nullptr and sets *error when the tables would not fit in memory.
   static std::unique_ptr<BackwardPlan> Create(const BackwardProblem& problem,
-                                              const ViewLayout& grad_output,
-                                              const ViewLayout& out,
-                                              int64_t num_chunks,
-                                              std::string* error);
+                                              const ViewLayout& grad_output, const ViewLayout& out,
+                                              int64_t num_chunks, std::string* error);
 
   // Bytes of scratch Run needs (all chunks together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
@@ -55,8 +53,7 @@ class BackwardPlan {
   // grad_output and out must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
   // written do not depend on the thread count or on num_chunks.
-  void Run(const TensorView& grad_output, const MutableTensorView& out,
-           void* scratch) const;
+  void Run(const TensorView& grad_output, const MutableTensorView& out, void* scratch) const;
 
   BackwardPlan(const BackwardPlan&) = delete;
   BackwardPlan& operator=(const BackwardPlan&) = delete;

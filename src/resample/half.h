@@ -40,9 +40,7 @@ inline uint16_t FloatToHalf(float f) {
   const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
   x &= 0x7FFFFFFFu;
   if (x >= 0x7F800000u) {  // Inf or NaN (NaN stays quiet NaN)
-    const uint16_t nan = x > 0x7F800000u
-                             ? static_cast<uint16_t>(0x200u | ((x >> 13) & 0x3FFu))
-                             : 0;
+    const uint16_t nan = x > 0x7F800000u ? static_cast<uint16_t>(0x200u | ((x >> 13) & 0x3FFu)) : 0;
     return static_cast<uint16_t>(sign | 0x7C00u | nan);
   }
   // 65520 = halfway between 65504 (odd mantissa) and 2^16: ties to even = Inf.
@@ -58,9 +56,7 @@ inline uint16_t FloatToHalf(float f) {
   return static_cast<uint16_t>(sign | (x >> 13));
 }
 
-inline float BFloat16ToFloat(uint16_t b) {
-  return BitsToFloat(static_cast<uint32_t>(b) << 16);
-}
+inline float BFloat16ToFloat(uint16_t b) { return BitsToFloat(static_cast<uint32_t>(b) << 16); }
 
 inline uint16_t FloatToBFloat16(float f) {
   const uint32_t x = FloatBits(f);

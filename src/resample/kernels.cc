@@ -19,8 +19,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // Adds up to four source rows into acc, weights broadcast once per group.
 template <int kGroup>
-void CombineGroup(const float* const* rows, const float* weights, int64_t n,
-                  float* acc, bool accumulate) {
+void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
+                  bool accumulate) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<decltype(d)>;
@@ -42,8 +42,8 @@ void CombineGroup(const float* const* rows, const float* weights, int64_t n,
   }
 }
 
-void HeightCombine(const float* const* rows, const float* weights,
-                   int64_t count, int64_t n, float* acc, bool accumulate) {
+void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                   float* acc, bool accumulate) {
   if (count == 0 && !accumulate) {
     std::memset(acc, 0, static_cast<size_t>(n) * sizeof(float));
     return;
@@ -53,17 +53,24 @@ void HeightCombine(const float* const* rows, const float* weights,
   for (int64_t k = 0; k < count; k += 4) {
     const bool acc_in = accumulate || k > 0;
     switch (std::min<int64_t>(4, count - k)) {
-      case 1: CombineGroup<1>(rows + k, weights + k, n, acc, acc_in); break;
-      case 2: CombineGroup<2>(rows + k, weights + k, n, acc, acc_in); break;
-      case 3: CombineGroup<3>(rows + k, weights + k, n, acc, acc_in); break;
-      default: CombineGroup<4>(rows + k, weights + k, n, acc, acc_in); break;
+      case 1:
+        CombineGroup<1>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      case 2:
+        CombineGroup<2>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      case 3:
+        CombineGroup<3>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      default:
+        CombineGroup<4>(rows + k, weights + k, n, acc, acc_in);
+        break;
     }
   }
 }
 
 template <int kRows>
-void WidthRows(const BlockedTable& t, const float* const* src,
-               float* const* dst) {
+void WidthRows(const BlockedTable& t, const float* const* src, float* const* dst) {
   constexpr int64_t kW = BlockedTable::kWidth;
   const hn::CappedTag<float, kW> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -98,13 +105,21 @@ void WidthRows(const BlockedTable& t, const float* const* src,
   }
 }
 
-void WidthPass(const BlockedTable& t, const float* const* src,
-               float* const* dst, int64_t num_rows) {
+void WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
+               int64_t num_rows) {
   switch (num_rows) {
-    case 1: WidthRows<1>(t, src, dst); break;
-    case 2: WidthRows<2>(t, src, dst); break;
-    case 3: WidthRows<3>(t, src, dst); break;
-    default: WidthRows<4>(t, src, dst); break;
+    case 1:
+      WidthRows<1>(t, src, dst);
+      break;
+    case 2:
+      WidthRows<2>(t, src, dst);
+      break;
+    case 3:
+      WidthRows<3>(t, src, dst);
+      break;
+    default:
+      WidthRows<4>(t, src, dst);
+      break;
   }
 }
 
@@ -176,8 +191,7 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
     const auto v = hn::LoadU(d, src + x);
     const auto bits = hn::BitCast(du, v);
     const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-    const auto rounded =
-        hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
+    const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
     const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
     // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
     const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
@@ -205,17 +219,15 @@ HWY_EXPORT(LoadBFloat16Row);
 HWY_EXPORT(StoreBFloat16Row);
 HWY_EXPORT(TargetName);
 
-void HeightCombine(const float* const* rows, const float* weights,
-                   int64_t count, int64_t n, float* acc, bool accumulate) {
+void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                   float* acc, bool accumulate) {
   HWY_DYNAMIC_DISPATCH(HeightCombine)(rows, weights, count, n, acc, accumulate);
 }
-void WidthPass(const BlockedTable& table, const float* const* src,
-               float* const* dst, int64_t num_rows) {
+void WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
+               int64_t num_rows) {
   HWY_DYNAMIC_DISPATCH(WidthPass)(table, src, dst, num_rows);
 }
-bool RowIsFinite(const float* row, int64_t n) {
-  return HWY_DYNAMIC_DISPATCH(RowIsFinite)(row, n);
-}
+bool RowIsFinite(const float* row, int64_t n) { return HWY_DYNAMIC_DISPATCH(RowIsFinite)(row, n); }
 void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
   HWY_DYNAMIC_DISPATCH(LoadHalfRow)(src, dst, n);
 }
@@ -230,9 +242,7 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
 }
 const char* ActiveTarget() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 
-std::vector<int64_t> AvailableTargets() {
-  return hwy::SupportedAndGeneratedTargets();
-}
+std::vector<int64_t> AvailableTargets() { return hwy::SupportedAndGeneratedTargets(); }
 std::string TargetNameOf(int64_t target) { return hwy::TargetName(target); }
 
 void ForceTarget(int64_t target) {

@@ -13,15 +13,15 @@ namespace aclnn_host::resample::kernels {
 
 // acc[x] = (accumulate ? acc[x] : +0) + sum_k weights[k] * rows[k][x], the
 // terms added in order k = 0, 1, ... as one FMA chain per element.
-void HeightCombine(const float* const* rows, const float* weights,
-                   int64_t count, int64_t n, float* acc, bool accumulate);
+void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                   float* acc, bool accumulate);
 
 // dst[r][i] = sum over the block's sources j (ascending) of
 // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
 // Writes exactly table.size floats per destination row.
 constexpr int64_t kMaxWidthRows = 4;
-void WidthPass(const BlockedTable& table, const float* const* src,
-               float* const* dst, int64_t num_rows);
+void WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
+               int64_t num_rows);
 
 bool RowIsFinite(const float* row, int64_t n);
 

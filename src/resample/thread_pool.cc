@@ -19,8 +19,9 @@ int DefaultNumThreads() {
 }
 
 ThreadPool& ThreadPool::Global() {
-  static ThreadPool pool(DefaultNumThreads());
-  return pool;
+  // Never destroyed: stream workers may still use it while statics die.
+  static ThreadPool* pool = new ThreadPool(DefaultNumThreads());
+  return *pool;
 }
 
 ThreadPool::ThreadPool(int num_threads) { StartWorkers(num_threads); }
@@ -87,8 +88,7 @@ void ThreadPool::WorkerLoop() {
   }
 }
 
-void ThreadPool::ParallelFor(int64_t num_tasks,
-                             const std::function<void(int64_t)>& fn) {
+void ThreadPool::ParallelFor(int64_t num_tasks, const std::function<void(int64_t)>& fn) {
   if (num_tasks <= 0) return;
   std::lock_guard<std::mutex> run(run_mutex_);
   if (num_tasks == 1 || workers_.empty()) {

@@ -119,8 +119,7 @@ HostStream* Resolve(void* stream) {
 }
 
 // Caller holds state.mutex.
-std::map<uintptr_t, Block>::iterator BlockContaining(State& st, uintptr_t p,
-                                                     uint64_t bytes) {
+std::map<uintptr_t, Block>::iterator BlockContaining(State& st, uintptr_t p, uint64_t bytes) {
   auto it = st.blocks.upper_bound(p);
   if (it == st.blocks.begin()) return st.blocks.end();
   --it;
@@ -179,8 +178,7 @@ bool FindBlock(const void* ptr, uint64_t bytes, uintptr_t* block_base) {
 
 bool IsLiveStream(void* stream) { return Resolve(stream) != nullptr; }
 
-bool Enqueue(void* stream, std::function<void()> task,
-             const std::vector<uintptr_t>& pinned) {
+bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr_t>& pinned) {
   HostStream* hs = Resolve(stream);
   if (hs == nullptr) return false;
   State& st = GlobalState();
@@ -214,15 +212,34 @@ extern "C" {
 
 size_t aclDataTypeSize(aclDataType t) {
   switch (t) {
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: case ACL_HIFLOAT8:
-    case ACL_FLOAT8_E5M2: case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0:
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+      return 4;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16:
+      return 2;
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
       return 1;
-    case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
-    case ACL_COMPLEX128: return 16;
-    case ACL_COMPLEX32: return 4;
-    default: return 0;
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_DOUBLE:
+    case ACL_COMPLEX64:
+      return 8;
+    case ACL_COMPLEX128:
+      return 16;
+    case ACL_COMPLEX32:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -318,8 +335,8 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   auto* hs = aclnn_host::runtime::Resolve(stream);
   if (hs == nullptr) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStream: stream=" + Hex(stream) +
-                                             " is not a live stream");
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtSynchronizeStream: stream=" + Hex(stream) + " is not a live stream");
   }
   hs->Synchronize();
   return ACL_SUCCESS;
@@ -330,7 +347,9 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/
   if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page = sysconf(_SC_PAGESIZE);
-  const uint64_t phys = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : UINT64_MAX;
+  const uint64_t phys = pages > 0 && page > 0
+                            ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
+                            : UINT64_MAX;
   if (size > phys || size > (SIZE_MAX - 64)) {
     return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
                                          " bytes exceeds the machine's memory (" +
@@ -361,8 +380,8 @@ aclError aclrtFree(void* devPtr) {
   // Like a device free: wait for queued work that still uses the block.
   aclnn_host::runtime::WaitUnpinned(st, lock, base);
   if (!st.blocks.count(base)) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr=" + Hex(devPtr) +
-                                             " was freed concurrently");
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtFree: devPtr=" + Hex(devPtr) + " was freed concurrently");
   }
   st.blocks.erase(base);
   lock.unlock();
@@ -389,7 +408,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
   if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST ||
       static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
     return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtMemcpy: kind=" + std::to_string(static_cast<int>(kind)) + " is not an aclrtMemcpyKind");
+                "aclrtMemcpy: kind=" + std::to_string(static_cast<int>(kind)) +
+                    " is not an aclrtMemcpyKind");
   }
   if (count > destMax) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
@@ -397,8 +417,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
   }
   if (count == 0) return ACL_SUCCESS;
   if (dst == nullptr || src == nullptr) {
-    return Fail(ACL_ERROR_INVALID_PARAM, std::string("aclrtMemcpy: ") +
-                                             (dst == nullptr ? "dst" : "src") + " is NULL");
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
   }
   const bool dst_dev = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
                        kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
@@ -412,13 +432,13 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
   auto dst_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
   auto src_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
   if (dst_dev && dst_it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) + " with count=" +
-                                             std::to_string(count) +
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) +
+                                             " with count=" + std::to_string(count) +
                                              " is not inside one live aclrtMalloc block");
   }
   if (src_dev && src_it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) + " with count=" +
-                                             std::to_string(count) +
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) +
+                                             " with count=" + std::to_string(count) +
                                              " is not inside one live aclrtMalloc block");
   }
   // Wait for queued work on the device blocks involved (as a device copy
@@ -443,8 +463,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   std::unique_lock<std::mutex> lock(st.mutex);
   auto it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
   if (it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) + " with count=" +
-                                             std::to_string(count) +
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) +
+                                             " with count=" + std::to_string(count) +
                                              " is not inside one live aclrtMalloc block");
   }
   aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
@@ -457,27 +477,40 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   auto& st = GlobalState();
   std::lock_guard<std::mutex> lock(st.mutex);
   switch (opt) {
-    case ACL_OPT_DETERMINISTIC: st.deterministic = value; return ACL_SUCCESS;
-    case ACL_OPT_ENABLE_DEBUG_KERNEL: st.debug_kernel = value; return ACL_SUCCESS;
-    case ACL_OPT_STRONG_CONSISTENCY: st.strong_consistency = value; return ACL_SUCCESS;
+    case ACL_OPT_DETERMINISTIC:
+      st.deterministic = value;
+      return ACL_SUCCESS;
+    case ACL_OPT_ENABLE_DEBUG_KERNEL:
+      st.debug_kernel = value;
+      return ACL_SUCCESS;
+    case ACL_OPT_STRONG_CONSISTENCY:
+      st.strong_consistency = value;
+      return ACL_SUCCESS;
   }
-  return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: opt=" +
-                                           std::to_string(static_cast<int>(opt)) +
-                                           " is not an aclSysParamOpt");
+  return Fail(ACL_ERROR_INVALID_PARAM,
+              "aclrtCtxSetSysParamOpt: opt=" + std::to_string(static_cast<int>(opt)) +
+                  " is not an aclSysParamOpt");
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  if (value == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
+  if (value == nullptr)
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
   auto& st = GlobalState();
   std::lock_guard<std::mutex> lock(st.mutex);
   switch (opt) {
-    case ACL_OPT_DETERMINISTIC: *value = st.deterministic; return ACL_SUCCESS;
-    case ACL_OPT_ENABLE_DEBUG_KERNEL: *value = st.debug_kernel; return ACL_SUCCESS;
-    case ACL_OPT_STRONG_CONSISTENCY: *value = st.strong_consistency; return ACL_SUCCESS;
+    case ACL_OPT_DETERMINISTIC:
+      *value = st.deterministic;
+      return ACL_SUCCESS;
+    case ACL_OPT_ENABLE_DEBUG_KERNEL:
+      *value = st.debug_kernel;
+      return ACL_SUCCESS;
+    case ACL_OPT_STRONG_CONSISTENCY:
+      *value = st.strong_consistency;
+      return ACL_SUCCESS;
   }
-  return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: opt=" +
-                                           std::to_string(static_cast<int>(opt)) +
-                                           " is not an aclSysParamOpt");
+  return Fail(ACL_ERROR_INVALID_PARAM,
+              "aclrtCtxGetSysParamOpt: opt=" + std::to_string(static_cast<int>(opt)) +
+                  " is not an aclSysParamOpt");
 }
 
 }  // extern "C"

@@ -19,9 +19,7 @@ namespace {
 using resample::BackwardPlan;
 using resample::BackwardProblem;
 
-bool IsSupportedDtype(aclDataType t) {
-  return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
-}
+bool IsSupportedDtype(aclDataType t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
 
 DataType ToEngine(aclDataType t) {
   return t == ACL_FLOAT ? DataType::kFloat32
@@ -38,10 +36,10 @@ struct Placement {
 std::string CheckPlacement(const char* name, const aclTensor* t, Placement* where) {
   const int64_t esize = static_cast<int64_t>(aclDataTypeSize(t->dtype));
   int64_t lo = 0, hi = 0;
-  if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), 4, t->offset,
-                              esize, &lo, &hi)) {
-    return std::string(name) + ": the view (offset " + std::to_string(t->offset) +
-           ", strides " + ShapeString(t->strides) + ") overflows 64-bit addressing";
+  if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), 4, t->offset, esize, &lo,
+                              &hi)) {
+    return std::string(name) + ": the view (offset " + std::to_string(t->offset) + ", strides " +
+           ShapeString(t->strides) + ") overflows 64-bit addressing";
   }
   const uintptr_t base = reinterpret_cast<uintptr_t>(t->data);
   uintptr_t block = 0;
@@ -54,13 +52,13 @@ std::string CheckPlacement(const char* name, const aclTensor* t, Placement* wher
   const uint64_t bytes = static_cast<uint64_t>(hi - lo);
   uintptr_t view_block = 0;
   const bool before_base = lo < 0 && static_cast<uint64_t>(-lo) > base;
-  if (before_base || !runtime::FindBlock(reinterpret_cast<const void*>(first), bytes, &view_block) ||
+  if (before_base ||
+      !runtime::FindBlock(reinterpret_cast<const void*>(first), bytes, &view_block) ||
       view_block != block) {
     return std::string(name) + ": the view (offset " + std::to_string(t->offset) +
            " elements, strides " + ShapeString(t->strides) + ", shape " +
            ShapeString(t->view_shape) + ") reaches bytes [" + std::to_string(lo) + ", " +
-           std::to_string(hi) +
-           ") from the data pointer, outside the aclrtMalloc block it lies in";
+           std::to_string(hi) + ") from the data pointer, outside the aclrtMalloc block it lies in";
   }
   where->block = block;
   where->lo = first;
@@ -83,19 +81,17 @@ class BicubicAAGradExecutor : public aclOpExecutor {
       uintptr_t block = 0;
       if (!runtime::FindBlock(reinterpret_cast<const void*>(p->lo), p->hi - p->lo, &block) ||
           block != p->block) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    std::string("aclnnUpsampleBicubic2dAAGrad: the ") +
-                        (p == &out_at ? "out" : "gradOutput") +
-                        " memory was freed after phase 1");
+        return Fail(ACLNN_ERR_PARAM_INVALID, std::string("aclnnUpsampleBicubic2dAAGrad: the ") +
+                                                 (p == &out_at ? "out" : "gradOutput") +
+                                                 " memory was freed after phase 1");
       }
       pins.push_back(block);
     }
     const uint64_t need = plan->scratch_bytes();
     if (given_bytes < need) {
       return Fail(ACLNN_ERR_PARAM_INVALID,
-                  "aclnnUpsampleBicubic2dAAGrad: workspaceSize=" +
-                      std::to_string(given_bytes) + " is smaller than the " +
-                      std::to_string(need) + " bytes phase 1 asked for");
+                  "aclnnUpsampleBicubic2dAAGrad: workspaceSize=" + std::to_string(given_bytes) +
+                      " is smaller than the " + std::to_string(need) + " bytes phase 1 asked for");
     }
     uintptr_t ws_block = 0;
     if (need > 0) {
@@ -200,8 +196,8 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
   }
   for (int k = 0; k < 4; ++k) {
     CHECK_OR_FAIL(in[k] <= 0, ACLNN_ERR_PARAM_INVALID,
-                  "inputSize[" + std::to_string(k) + "] is " + std::to_string(in[k]) +
-                      " in " + ShapeString(in) + "; every value must be > 0");
+                  "inputSize[" + std::to_string(k) + "] is " + std::to_string(in[k]) + " in " +
+                      ShapeString(in) + "; every value must be > 0");
   }
 
   // 6. Shapes agree (CANN leaves a mismatch undefined; we refuse).
@@ -211,9 +207,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
                 "gradOutput shape " + ShapeString(go) +
                     " must equal (inputSize[0], inputSize[1], outputSize[0], outputSize[1]) = " +
                     ShapeString(expected_go));
-  CHECK_OR_FAIL(out->view_shape != in, ACLNN_ERR_PARAM_INVALID,
-                "out shape " + ShapeString(out->view_shape) + " must equal inputSize " +
-                    ShapeString(in));
+  CHECK_OR_FAIL(
+      out->view_shape != in, ACLNN_ERR_PARAM_INVALID,
+      "out shape " + ShapeString(out->view_shape) + " must equal inputSize " + ShapeString(in));
 
   // 7. Forward upscale at most 50x per axis (also under alignCorners).
   std::string why = resample::CheckUpscaleLimit("scalesH", scalesH, in[2], go[2]);
@@ -260,7 +256,8 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
   auto exec = std::make_shared<BicubicAAGradExecutor>();
   exec->plan = plan;
   const int64_t go_esize = static_cast<int64_t>(aclDataTypeSize(gradOutput->dtype));
-  exec->grad_output.data = static_cast<const char*>(gradOutput->data) + gradOutput->offset * go_esize;
+  exec->grad_output.data =
+      static_cast<const char*>(gradOutput->data) + gradOutput->offset * go_esize;
   exec->grad_output.dtype = go_layout.dtype;
   exec->out.data = static_cast<char*>(out->data) + out->offset * go_esize;
   exec->out.dtype = out_layout.dtype;
@@ -282,7 +279,8 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
 aclnnStatus Run(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                 aclrtStream stream) {
   constexpr const char* kRun = "aclnnUpsampleBicubic2dAAGrad";
-  if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(kRun) + ": executor is nullptr");
+  if (executor == nullptr)
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(kRun) + ": executor is nullptr");
   std::shared_ptr<aclOpExecutor> exec = FindExecutor(executor);
   if (!exec) {
     return Fail(ACLNN_ERR_PARAM_INVALID,
@@ -293,8 +291,8 @@ aclnnStatus Run(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor
   if (workspaceSize > 0 && workspace == nullptr) {
     if (!exec->repeatable) ReleaseExecutor(executor);  // as CANN does
     return Fail(ACLNN_ERR_PARAM_NULLPTR,
-                std::string(kRun) + ": workspace is nullptr with workspaceSize=" +
-                    std::to_string(workspaceSize));
+                std::string(kRun) +
+                    ": workspace is nullptr with workspaceSize=" + std::to_string(workspaceSize));
   }
   const aclnnStatus status = exec->Launch(exec, workspace, workspaceSize, stream);
   if (status == ACLNN_SUCCESS && !exec->repeatable) ReleaseExecutor(executor);

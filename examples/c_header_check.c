@@ -1,0 +1,17 @@
+/* Compiles every public CANN header as C99. */
+#include "acl/acl.h"
+#include "acl/acl_base.h"
+#include "acl/acl_rt.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
+#include "aclnnop/aclnn_upsample_bicubic2d_aa_grad.h"
+
+int c_header_check(void);
+int c_header_check(void) {
+  aclnnStatus s = ACLNN_ERR_PARAM_NULLPTR;
+  aclError e = ACL_ERROR_BAD_ALLOC;
+  aclDataType t = ACL_BF16;
+  aclFormat f = ACL_FORMAT_ND;
+  bool ac = true;
+  return (int)s + e + (int)t + (int)f + (ac ? 1 : 0);
+}

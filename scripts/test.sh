@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Builds and runs every test: format check, release build with warnings as
+# errors (unit tests, PyTorch cross-check, thread-count check, installed
+# package used by an outside project), then the whole unit suite under
+# ASan+UBSan and under TSan. Installs what it needs first.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+out="$root/build/test"
+"$root/scripts/install_deps.sh" test
+passed=0
+failed=0
+stage() {  # stage NAME COMMAND...
+  local name=$1
+  shift
+  echo "=== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "=== FAILED: $name"
+  fi
+}
+
+format_check() {
+  cd "$root"
+  git ls-files '*.cc' '*.h' '*.cpp' '*.c' | xargs clang-format --dry-run --Werror
+}
+
+build() {  # build DIR CMAKE_ARGS...
+  local dir=$1
+  shift
+  cmake -S "$root" -B "$dir" -DACLNN_HOST_WERROR=ON -DACLNN_HOST_BUILD_TESTS=ON "$@" >/dev/null &&
+    cmake --build "$dir" -j"$jobs"
+}
+
+unit_tests() {  # unit_tests DIR
+  ctest --test-dir "$1" --output-on-failure -j"$jobs"
+}
+
+crosscheck() {
+  /usr/bin/python3 "$root/tests/pytorch_crosscheck.py" "$out/release/libaclnn_host.so" --cases 400
+}
+
+thread_env() {
+  # ACLNN_HOST_NUM_THREADS is honoured and never changes the bytes.
+  for t in 1 3; do
+    ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/determinism_test" --gtest_brief=1 || return 1
+  done
+}
+
+outside_project() {
+  rm -rf "$out/install" "$out/example"
+  cmake --install "$out/release" --prefix "$out/install" >/dev/null &&
+    cmake -S "$root/examples" -B "$out/example" -DCMAKE_PREFIX_PATH="$out/install" >/dev/null &&
+    cmake --build "$out/example" -j"$jobs" >/dev/null &&
+    "$out/example/upsample_bicubic2d_aa_grad_example" >"$out/example/output.txt" &&
+    diff -u "$root/tests/data/example_expected.txt" "$out/example/output.txt"
+}
+
+stage "clang-format" format_check
+stage "release build (-Werror)" build "$out/release" -DCMAKE_BUILD_TYPE=Release
+stage "unit tests (release)" unit_tests "$out/release"
+stage "PyTorch cross-check" crosscheck
+stage "ACLNN_HOST_NUM_THREADS" thread_env
+stage "installed package from an outside project" outside_project
+stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DACLNN_HOST_SANITIZE=address,undefined
+stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
+stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
+stage "unit tests (TSan)" unit_tests "$out/tsan"
+echo "test.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

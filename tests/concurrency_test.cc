@@ -1,0 +1,98 @@
+// Promise: several host threads may drive the op at once, each on its own
+// stream or all on one shared stream, with results bitwise equal to a
+// single-threaded run (run under ThreadSanitizer by the test command).
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "test_support.h"
+
+namespace aclnn_host::testing {
+namespace {
+
+struct Job {
+  std::vector<int64_t> go_shape, in_shape;
+  aclDataType dtype;
+  bool ac;
+  double sh, sw;
+};
+
+std::vector<float> Grad(const Job& j, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-1, 1);
+  std::vector<float> g(size_t(j.go_shape[0] * j.go_shape[1] * j.go_shape[2] * j.go_shape[3]));
+  for (float& v : g) v = d(rng);
+  return g;
+}
+
+std::vector<float> RunJob(const Job& j, unsigned seed, aclrtStream stream) {
+  DeviceTensor go, out;
+  MakeDeviceTensor(&go, j.go_shape, j.dtype, Layout::kContiguous);
+  MakeDeviceTensor(&out, j.in_shape, j.dtype, Layout::kPaddedOffset);
+  WriteValues(&go, Grad(j, seed));
+  const OpCall c =
+      RunBackward(&go, &out, {j.go_shape[2], j.go_shape[3]}, j.in_shape, j.ac, j.sh, j.sw, stream);
+  EXPECT_EQ(c.phase2, ACLNN_SUCCESS) << c.message;
+  return ReadValues(out);
+}
+
+const Job kJobs[] = {
+    {{2, 3, 20, 30}, {2, 3, 47, 61}, ACL_FLOAT, false, 0, 0},
+    {{1, 2, 64, 64}, {1, 2, 31, 17}, ACL_FLOAT16, true, 0, 0},
+    {{1, 1, 9, 90}, {1, 1, 40, 40}, ACL_BF16, false, 0.2, 0},
+    {{3, 1, 16, 16}, {3, 1, 16, 16}, ACL_FLOAT, false, 0, 0},
+};
+
+TEST(Concurrency, OwnStreamsAndSharedStreamMatchSerialRuns) {
+  std::vector<std::vector<float>> serial;
+  for (size_t i = 0; i < 8; ++i) serial.push_back(RunJob(kJobs[i % 4], unsigned(i), nullptr));
+  aclrtStream shared = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&shared), ACL_SUCCESS);
+  std::vector<std::vector<float>> own(8), on_shared(8);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < 8; ++i) {
+    threads.emplace_back([&, i] {
+      aclrtStream s = nullptr;
+      ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+      for (int rep = 0; rep < 3; ++rep) own[i] = RunJob(kJobs[i % 4], unsigned(i), s);
+      ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+      on_shared[i] = RunJob(kJobs[i % 4], unsigned(i), shared);
+    });
+  }
+  for (auto& t : threads) t.join();
+  ASSERT_EQ(aclrtDestroyStream(shared), ACL_SUCCESS);
+  for (size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(own[i], serial[i]) << i;
+    EXPECT_EQ(on_shared[i], serial[i]) << i;
+  }
+}
+
+TEST(Concurrency, DestroyingAStreamRunsItsPendingWork) {
+  const Job& j = kJobs[0];
+  DeviceTensor go, out;
+  MakeDeviceTensor(&go, j.go_shape, j.dtype, Layout::kContiguous);
+  MakeDeviceTensor(&out, j.in_shape, j.dtype, Layout::kContiguous);
+  WriteValues(&go, std::vector<float>(size_t(2 * 3 * 20 * 30), 1.0f));
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  aclIntArray* osz = aclCreateIntArray(&j.go_shape[2], 2);
+  aclIntArray* isz = aclCreateIntArray(j.in_shape.data(), 4);
+  uint64_t ws_size = 0;
+  aclOpExecutor* exec = nullptr;
+  ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
+                                                         out.tensor, &ws_size, &exec),
+            ACLNN_SUCCESS);
+  void* ws = nullptr;
+  ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, s), ACLNN_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);  // waits for the queued work
+  double sum = 0;
+  for (float v : ReadValues(out)) sum += v;
+  EXPECT_NEAR(sum, 2.0 * 3 * 20 * 30, 1e-2);
+  EXPECT_EQ(aclrtFree(ws), ACL_SUCCESS);
+  aclDestroyIntArray(osz);
+  aclDestroyIntArray(isz);
+}
+
+}  // namespace
+}  // namespace aclnn_host::testing
