@@ -219,3 +219,107 @@ TEST(SimdTargets, HalfReferenceAgreesWithExactRounding) {
 
 }  // namespace
 }  // namespace aclnn_host::testing
+
+namespace aclnn_host::testing {
+namespace {
+
+// The plan's cache budget only chooses between code paths (whole small
+// planes, ring caches, height groups split across cache refills): every
+// budget gives the same bytes, and they match the reference.
+TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
+  std::mt19937 rng(21);
+  const uint64_t budgets[] = {0, 4096, resample::BackwardPlan::kDefaultRowCacheBytes};
+  for (int trial = 0; trial < 120; ++trial) {
+    Shape s{1 + int64_t(rng() % 2),
+            1 + int64_t(rng() % 2),
+            1 + int64_t(rng() % 40),
+            1 + int64_t(rng() % 70),
+            1 + int64_t(rng() % 40),
+            1 + int64_t(rng() % 70),
+            rng() % 4 == 0,
+            0,
+            0};
+    if (rng() % 3 == 0) s.sh = 0.1 + (rng() % 100) / 40.0;
+    const DataType dtype = static_cast<DataType>(rng() % 3);
+    const bool strided = rng() % 2;
+    const std::vector<float> g = RandomGrad(s, unsigned(trial));
+    std::vector<double> g64;
+    for (float v : g)
+      g64.push_back(Quantize(v, dtype == DataType::kFloat32   ? ACL_FLOAT
+                                : dtype == DataType::kFloat16 ? ACL_FLOAT16
+                                                              : ACL_BF16));
+    const auto ref = ReferenceBackward(g64, s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw);
+    double max_ref = 0;
+    for (double v : ref) max_ref = std::max(max_ref, std::fabs(v));
+    std::vector<std::vector<float>> results;
+    for (uint64_t budget : budgets) {
+      // Input as float32 contiguous or 16-bit; output strided (channels-last).
+      const size_t es = dtype == DataType::kFloat32 ? 4 : 2;
+      std::vector<unsigned char> in(g.size() * es), out(size_t(s.n * s.c * s.hi * s.wi) * es);
+      for (size_t i = 0; i < g.size(); ++i) {
+        if (es == 4) {
+          std::memcpy(&in[i * 4], &g[i], 4);
+        } else {
+          const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(g[i])
+                                                         : resample::FloatToBFloat16(g[i]);
+          std::memcpy(&in[i * 2], &b, 2);
+        }
+      }
+      TensorView go;
+      go.data = in.data();
+      go.dtype = dtype;
+      const int64_t gs[4] = {s.n, s.c, s.ho, s.wo};
+      std::memcpy(go.shape, gs, sizeof gs);
+      ContiguousStrides(go.shape, go.strides);
+      MutableTensorView o;
+      o.data = out.data();
+      o.dtype = dtype;
+      const int64_t os[4] = {s.n, s.c, s.hi, s.wi};
+      std::memcpy(o.shape, os, sizeof os);
+      ContiguousStrides(o.shape, o.strides);
+      if (strided) {  // channels-last
+        o.strides[1] = 1;
+        o.strides[3] = s.c;
+        o.strides[2] = s.c * s.wi;
+        o.strides[0] = s.c * s.wi * s.hi;
+      }
+      resample::BackwardProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+      auto plan = resample::BackwardPlan::Create(p, {dtype, go.strides[3]}, {dtype, o.strides[3]},
+                                                 1 + rng() % 3, nullptr, budget);
+      ASSERT_TRUE(plan);
+      std::vector<unsigned char> scratch(plan->scratch_bytes());
+      plan->Run(go, o, scratch.data());
+      std::vector<float> vals;
+      for (int64_t n = 0; n < s.n; ++n)
+        for (int64_t c = 0; c < s.c; ++c)
+          for (int64_t h = 0; h < s.hi; ++h)
+            for (int64_t w = 0; w < s.wi; ++w) {
+              const int64_t at =
+                  n * o.strides[0] + c * o.strides[1] + h * o.strides[2] + w * o.strides[3];
+              float v;
+              if (es == 4) {
+                std::memcpy(&v, &out[size_t(at) * 4], 4);
+              } else {
+                uint16_t b;
+                std::memcpy(&b, &out[size_t(at) * 2], 2);
+                v = dtype == DataType::kFloat16 ? resample::HalfToFloat(b)
+                                                : resample::BFloat16ToFloat(b);
+              }
+              vals.push_back(v);
+            }
+      results.push_back(vals);
+    }
+    for (size_t b = 1; b < results.size(); ++b)
+      ASSERT_EQ(results[b], results[0]) << "trial " << trial;
+    const aclDataType at = dtype == DataType::kFloat32   ? ACL_FLOAT
+                           : dtype == DataType::kFloat16 ? ACL_FLOAT16
+                                                         : ACL_BF16;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      ASSERT_LE(std::fabs(results[0][i] - ref[i]), AllowedError(ref[i], max_ref, at))
+          << "trial " << trial << " element " << i;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace aclnn_host::testing

@@ -13,8 +13,6 @@ namespace aclnn_host::resample {
 namespace {
 
 constexpr int64_t kRowsPerWidthPass = kernels::kMaxWidthRows;
-// Row caches aim to stay in a core's L2.
-constexpr uint64_t kRowCacheBudgetBytes = 1u << 20;
 // Tables are O(in + out) taps for every scale; this only guards memory.
 constexpr int64_t kMaxTableTaps = int64_t{1} << 30;
 constexpr uint64_t kAlign = 64;
@@ -25,19 +23,28 @@ int64_t PaddedRow(int64_t n) {
 
 uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
+// Ring caches index slots with a mask: a divide per lookup costs more than
+// the arithmetic of a short row.
+int64_t PowerOfTwoAtLeast(int64_t v) {
+  int64_t p = 1;
+  while (p < v) p *= 2;
+  return p;
+}
+
 size_t ElementSize(DataType t) { return t == DataType::kFloat32 ? 4 : 2; }
 
-void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n, float* dst) {
+void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int64_t stride,
+             int64_t n, float* dst) {
   if (stride == 1) {
     switch (dtype) {
       case DataType::kFloat32:
         std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
         return;
       case DataType::kFloat16:
-        kernels::LoadHalfRow(reinterpret_cast<const uint16_t*>(src), dst, n);
+        k.load_half_row(reinterpret_cast<const uint16_t*>(src), dst, n);
         return;
       case DataType::kBFloat16:
-        kernels::LoadBFloat16Row(reinterpret_cast<const uint16_t*>(src), dst, n);
+        k.load_bfloat16_row(reinterpret_cast<const uint16_t*>(src), dst, n);
         return;
     }
   }
@@ -53,17 +60,18 @@ void LoadRow(DataType dtype, const char* src, int64_t stride, int64_t n, float* 
   }
 }
 
-void StoreRow(const float* src, int64_t n, DataType dtype, char* dst, int64_t stride) {
+void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
+              int64_t stride) {
   if (stride == 1) {
     switch (dtype) {
       case DataType::kFloat32:
         std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
         return;
       case DataType::kFloat16:
-        kernels::StoreHalfRow(src, reinterpret_cast<uint16_t*>(dst), n);
+        k.store_half_row(src, reinterpret_cast<uint16_t*>(dst), n);
         return;
       case DataType::kBFloat16:
-        kernels::StoreBFloat16Row(src, reinterpret_cast<uint16_t*>(dst), n);
+        k.store_bfloat16_row(src, reinterpret_cast<uint16_t*>(dst), n);
         return;
     }
   }
@@ -109,7 +117,7 @@ const char* PassOrderName(PassOrder order) {
 std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
                                                    const ViewLayout& grad_output,
                                                    const ViewLayout& out, int64_t num_chunks,
-                                                   std::string* error) {
+                                                   std::string* error, uint64_t row_cache_bytes) {
   const double scale_h = ForwardAxisScale(p.in_h, p.out_h, p.align_corners, p.scales_h);
   const double scale_w = ForwardAxisScale(p.in_w, p.out_w, p.align_corners, p.scales_w);
   if (CountAxisTaps(p.in_h, p.out_h, scale_h) > kMaxTableTaps ||
@@ -167,19 +175,33 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
       add(row_i);
       break;
     case PassOrder::kHeightFirst: {
-      const int64_t fit = static_cast<int64_t>(kRowCacheBudgetBytes / (row_o * sizeof(float)));
-      plan->row_cache_slots_ = plan->input_direct_ ? 0 : std::clamp<int64_t>(fit, 1, max_h);
+      const int64_t fit = static_cast<int64_t>(row_cache_bytes / (row_o * sizeof(float)));
+      plan->row_cache_slots_ =
+          plan->input_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
       add(r * row_o);                                              // Wh^T.dY rows
       add(r * row_i);                                              // dX rows
       break;
     }
     case PassOrder::kWidthFirst: {
-      const int64_t fit = static_cast<int64_t>(kRowCacheBudgetBytes / (row_i * sizeof(float)));
+      const int64_t fit = static_cast<int64_t>(row_cache_bytes / (row_i * sizeof(float)));
       const bool cache_needed = !(plan->w_identity_ && plan->input_direct_);
-      plan->row_cache_slots_ =
-          cache_needed ? std::clamp<int64_t>(fit, kRowsPerWidthPass, max_h + kRowsPerWidthPass - 1)
-                       : 0;
+      plan->row_cache_slots_ = cache_needed
+                                   ? PowerOfTwoAtLeast(std::clamp<int64_t>(
+                                         fit, kRowsPerWidthPass, max_h + kRowsPerWidthPass - 1))
+                                   : 0;
+      // Small planes: all of a plane's dY.Ww rows and dX rows fit the
+      // budget, so the height pass runs over whole planes in one kernel call
+      // instead of paying per-row overhead on short rows.
+      const uint64_t plane_floats = static_cast<uint64_t>(p.out_h + p.in_h) * row_i;
+      plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <= row_cache_bytes;
+      if (plan->small_planes_) {
+        plan->row_cache_slots_ = 0;
+        add(static_cast<uint64_t>(p.out_h) * row_i);  // the plane's dY.Ww rows
+        add(static_cast<uint64_t>(p.in_h) * row_i);   // the plane's dX rows
+        add(r * row_o);                               // dY rows
+        break;
+      }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
       add(r * row_o);                                              // dY rows
       add(row_i);                                                  // dX row
@@ -196,7 +218,7 @@ class BackwardPlan::ChunkRunner {
  public:
   ChunkRunner(const BackwardPlan& plan, const TensorView& go, const MutableTensorView& out,
               char* scratch)
-      : plan_(plan), go_(go), out_(out) {
+      : plan_(plan), go_(go), out_(out), k_(kernels::CurrentKernels()) {
     const BackwardProblem& p = plan.problem_;
     row_o_ = PaddedRow(p.out_w);
     row_i_ = PaddedRow(p.in_w);
@@ -218,6 +240,13 @@ class BackwardPlan::ChunkRunner {
         result_ = take(r * row_i_);
         break;
       case PassOrder::kWidthFirst:
+        if (plan.small_planes_) {
+          plane_mid_ = take(plan.problem_.out_h * row_i_);
+          plane_out_ = take(plan.problem_.in_h * row_i_);
+          stage_ = take(r * row_o_);
+          dst_rows_.resize(static_cast<size_t>(plan.problem_.in_h));
+          break;
+        }
         cache_ = take(plan.row_cache_slots_ * row_i_);
         cache_stride_ = row_i_;
         stage_ = take(r * row_o_);
@@ -225,6 +254,9 @@ class BackwardPlan::ChunkRunner {
         break;
     }
     cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
+    slot_mask_ = plan.row_cache_slots_ - 1;
+    go_row_bytes_ = go.strides[2] * static_cast<int64_t>(ElementSize(go.dtype));
+    out_row_bytes_ = out.strides[2] * static_cast<int64_t>(ElementSize(out.dtype));
     const int64_t group = std::max<int64_t>(plan.height_.max_count, 1);
     row_ptrs_.resize(static_cast<size_t>(group));
   }
@@ -244,66 +276,85 @@ class BackwardPlan::ChunkRunner {
   }
 
  private:
-  // Pointer to element (n, c, h, 0) of a plane index p = n*C + c.
-  template <typename View>
-  static auto RowAt(const View& v, int64_t channels, int64_t p, int64_t h) {
+  // Pointer to element (n, c, h, 0) of plane p = n*C + c. Rows are visited
+  // plane by plane, so the plane's base is cached instead of divided out.
+  template <typename View, typename Byte>
+  static Byte* PlaneBase(const View& v, int64_t channels, int64_t p, Byte* data) {
     const int64_t n = p / channels, c = p % channels;
-    const int64_t elem = n * v.strides[0] + c * v.strides[1] + h * v.strides[2];
-    using Byte = std::conditional_t<std::is_const_v<std::remove_pointer_t<decltype(v.data)>>,
-                                    const char, char>;
-    return static_cast<Byte*>(v.data) + elem * static_cast<int64_t>(ElementSize(v.dtype));
+    return data +
+           (n * v.strides[0] + c * v.strides[1]) * static_cast<int64_t>(ElementSize(v.dtype));
   }
 
-  const char* InputRowAddr(int64_t p, int64_t oh) const {
-    return RowAt(go_, plan_.problem_.channels, p, oh);
+  const char* InputRowAddr(int64_t p, int64_t oh) {
+    if (p != go_plane_) {
+      go_plane_ = p;
+      go_base_ = PlaneBase(go_, plan_.problem_.channels, p, static_cast<const char*>(go_.data));
+    }
+    return go_base_ + oh * go_row_bytes_;
   }
-  char* OutputRowAddr(int64_t p, int64_t ih) const {
-    return RowAt(out_, plan_.problem_.channels, p, ih);
+  char* OutputRowAddr(int64_t p, int64_t ih) {
+    if (p != out_plane_) {
+      out_plane_ = p;
+      out_base_ = PlaneBase(out_, plan_.problem_.channels, p, static_cast<char*>(out_.data));
+    }
+    return out_base_ + ih * out_row_bytes_;
   }
 
   // gradOutput row as fp32: in place when possible, else converted into buf.
-  const float* InputRow(int64_t p, int64_t oh, float* buf) const {
+  const float* InputRow(int64_t p, int64_t oh, float* buf) {
     const char* src = InputRowAddr(p, oh);
     if (plan_.input_direct_) return reinterpret_cast<const float*>(src);
-    LoadRow(go_.dtype, src, go_.strides[3], plan_.problem_.out_w, buf);
+    LoadRow(k_, go_.dtype, src, go_.strides[3], plan_.problem_.out_w, buf);
     return buf;
   }
 
-  void StoreResult(const float* row, int64_t p, int64_t ih) const {
-    StoreRow(row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih), out_.strides[3]);
+  void StoreResult(const float* row, int64_t p, int64_t ih) {
+    StoreRow(k_, row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih), out_.strides[3]);
   }
 
-  float* Slot(int64_t key) { return cache_ + (key % plan_.row_cache_slots_) * cache_stride_; }
+  float* Slot(int64_t key) { return cache_ + (key & slot_mask_) * cache_stride_; }
   bool Cached(int64_t key) const {
-    return cache_keys_[static_cast<size_t>(key % plan_.row_cache_slots_)] == key;
+    return cache_keys_[static_cast<size_t>(key & slot_mask_)] == key;
   }
-  void MarkCached(int64_t key) {
-    cache_keys_[static_cast<size_t>(key % plan_.row_cache_slots_)] = key;
-  }
+  void MarkCached(int64_t key) { cache_keys_[static_cast<size_t>(key & slot_mask_)] = key; }
 
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
     bool all_finite = true;
     for (int64_t r = 0; r < rows && all_finite; ++r) {
-      all_finite = kernels::RowIsFinite(src[r], plan_.problem_.out_w);
+      all_finite = k_.row_is_finite(src[r], plan_.problem_.out_w);
     }
     if (all_finite) {
-      kernels::WidthPass(plan_.width_blocked_, src, dst, rows);
+      k_.width_pass(plan_.width_blocked_, src, dst, rows);
       return;
     }
     for (int64_t r = 0; r < rows; ++r) {
-      if (kernels::RowIsFinite(src[r], plan_.problem_.out_w)) {
-        kernels::WidthPass(plan_.width_blocked_, src + r, dst + r, 1);
+      if (k_.row_is_finite(src[r], plan_.problem_.out_w)) {
+        k_.width_pass(plan_.width_blocked_, src + r, dst + r, 1);
       } else {
         SparseWidthRow(plan_.width_, src[r], dst[r]);
       }
     }
   }
 
+  // (plane, row) of the flattened dX row index, walked without dividing per row.
+  struct RowCursor {
+    int64_t plane;
+    int64_t row;
+    int64_t rows_per_plane;
+    RowCursor(int64_t flat, int64_t rows)
+        : plane(flat / rows), row(flat % rows), rows_per_plane(rows) {}
+    void Next() {
+      if (++row == rows_per_plane) {
+        row = 0;
+        ++plane;
+      }
+    }
+  };
+
   void RunCopy(int64_t begin, int64_t end) {
-    const int64_t hi = plan_.problem_.in_h;
-    for (int64_t r = begin; r < end; ++r) {
-      const int64_t p = r / hi, ih = r % hi;
-      StoreResult(InputRow(p, ih, row_buffer_), p, ih);
+    RowCursor at(begin, plan_.problem_.in_h);
+    for (int64_t r = begin; r < end; ++r, at.Next()) {
+      StoreResult(InputRow(at.plane, at.row, row_buffer_), at.plane, at.row);
     }
   }
 
@@ -315,7 +366,7 @@ class BackwardPlan::ChunkRunner {
     const float* w = t.weights.data() + t.offset[si];
     const int64_t wo = plan_.problem_.out_w;
     if (count == 0) {
-      kernels::HeightCombine(nullptr, nullptr, 0, wo, out, false);
+      k_.height_combine(nullptr, nullptr, 0, wo, out, false);
       return;
     }
     const int64_t group = plan_.input_direct_ ? count : plan_.row_cache_slots_;
@@ -335,41 +386,38 @@ class BackwardPlan::ChunkRunner {
         }
         row_ptrs_[static_cast<size_t>(j)] = Slot(key);
       }
-      kernels::HeightCombine(row_ptrs_.data(), w + k0, g, wo, out, k0 > 0);
+      k_.height_combine(row_ptrs_.data(), w + k0, g, wo, out, k0 > 0);
     }
   }
 
   void RunHeightFirst(int64_t begin, int64_t end) {
-    const BackwardProblem& p = plan_.problem_;
     const float* mid[kRowsPerWidthPass] = {};
     float* dst[kRowsPerWidthPass] = {};
+    RowCursor at(begin, plan_.problem_.in_h);
     for (int64_t r = begin; r < end;) {
       const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
-      for (int64_t i = 0; i < g; ++i) {
-        const int64_t plane = (r + i) / p.in_h, ih = (r + i) % p.in_h;
+      RowCursor group[kRowsPerWidthPass] = {at, at, at, at};
+      for (int64_t i = 0; i < g; ++i, at.Next()) {
+        group[i] = at;
         float* stage = stage_ + i * row_o_;
         if (plan_.h_identity_) {
-          mid[i] = InputRow(plane, ih, stage);
+          mid[i] = InputRow(at.plane, at.row, stage);
         } else {
-          HeightRowFromInput(plane, ih, stage);
+          HeightRowFromInput(at.plane, at.row, stage);
           mid[i] = stage;
         }
       }
       if (plan_.w_identity_) {
-        for (int64_t i = 0; i < g; ++i) {
-          StoreResult(mid[i], (r + i) / p.in_h, (r + i) % p.in_h);
-        }
+        for (int64_t i = 0; i < g; ++i) StoreResult(mid[i], group[i].plane, group[i].row);
       } else {
         for (int64_t i = 0; i < g; ++i) {
           dst[i] = plan_.output_direct_
-                       ? reinterpret_cast<float*>(OutputRowAddr((r + i) / p.in_h, (r + i) % p.in_h))
+                       ? reinterpret_cast<float*>(OutputRowAddr(group[i].plane, group[i].row))
                        : result_ + i * row_i_;
         }
         WidthPassChecked(mid, dst, g);
         if (!plan_.output_direct_) {
-          for (int64_t i = 0; i < g; ++i) {
-            StoreResult(dst[i], (r + i) / p.in_h, (r + i) % p.in_h);
-          }
+          for (int64_t i = 0; i < g; ++i) StoreResult(dst[i], group[i].plane, group[i].row);
         }
       }
       r += g;
@@ -403,7 +451,51 @@ class BackwardPlan::ChunkRunner {
     return Slot(key);
   }
 
+  // Width-first over whole (or partial) small planes: the plane's dY.Ww rows
+  // that the chunk's dX rows need, then one height-pass call for all of them.
+  void RunWidthFirstSmallPlanes(int64_t begin, int64_t end) {
+    const BackwardProblem& p = plan_.problem_;
+    const TransposedTable& t = plan_.height_;
+    for (int64_t r = begin; r < end;) {
+      const int64_t plane = r / p.in_h, ih0 = r % p.in_h;
+      const int64_t ih1 = std::min(p.in_h, ih0 + (end - r));
+      int64_t lo = p.out_h, hi = 0;
+      for (int64_t ih = ih0; ih < ih1; ++ih) {
+        const size_t si = static_cast<size_t>(ih);
+        if (t.count[si] == 0) continue;
+        lo = std::min(lo, t.first[si]);
+        hi = std::max(hi, t.first[si] + t.count[si]);
+      }
+      for (int64_t oh = lo; oh < hi; oh += kRowsPerWidthPass) {
+        const int64_t n = std::min<int64_t>(kRowsPerWidthPass, hi - oh);
+        const float* src[kRowsPerWidthPass] = {};
+        float* dst[kRowsPerWidthPass] = {};
+        for (int64_t j = 0; j < n; ++j) {
+          src[j] = InputRow(plane, oh + j, stage_ + j * row_o_);
+          dst[j] = plane_mid_ + (oh + j - lo) * row_i_;
+        }
+        WidthPassChecked(src, dst, n);
+      }
+      for (int64_t ih = ih0; ih < ih1; ++ih) {
+        dst_rows_[static_cast<size_t>(ih - ih0)] =
+            plan_.output_direct_ ? reinterpret_cast<float*>(OutputRowAddr(plane, ih))
+                                 : plane_out_ + (ih - ih0) * row_i_;
+      }
+      k_.height_pass_rows(t, ih0, ih1, plane_mid_, row_i_, lo, dst_rows_.data(), p.in_w);
+      if (!plan_.output_direct_) {
+        for (int64_t ih = ih0; ih < ih1; ++ih) {
+          StoreResult(dst_rows_[static_cast<size_t>(ih - ih0)], plane, ih);
+        }
+      }
+      r += ih1 - ih0;
+    }
+  }
+
   void RunWidthFirst(int64_t begin, int64_t end) {
+    if (plan_.small_planes_) {
+      RunWidthFirstSmallPlanes(begin, end);
+      return;
+    }
     const BackwardProblem& p = plan_.problem_;
     const TransposedTable& t = plan_.height_;
     // Rows of one group must stay cached together with the batch that fills
@@ -411,20 +503,21 @@ class BackwardPlan::ChunkRunner {
     const int64_t group = plan_.row_cache_slots_ == 0
                               ? std::max<int64_t>(t.max_count, 1)
                               : plan_.row_cache_slots_ - kRowsPerWidthPass + 1;
-    for (int64_t r = begin; r < end; ++r) {
-      const int64_t plane = r / p.in_h, ih = r % p.in_h;
+    RowCursor at(begin, p.in_h);
+    for (int64_t r = begin; r < end; ++r, at.Next()) {
+      const int64_t plane = at.plane, ih = at.row;
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
       float* acc =
           plan_.output_direct_ ? reinterpret_cast<float*>(OutputRowAddr(plane, ih)) : row_buffer_;
-      if (count == 0) kernels::HeightCombine(nullptr, nullptr, 0, p.in_w, acc, false);
+      if (count == 0) k_.height_combine(nullptr, nullptr, 0, p.in_w, acc, false);
       for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
         for (int64_t j = 0; j < g; ++j) {
           row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + k0 + j);
         }
-        kernels::HeightCombine(row_ptrs_.data(), w + k0, g, p.in_w, acc, k0 > 0);
+        k_.height_combine(row_ptrs_.data(), w + k0, g, p.in_w, acc, k0 > 0);
       }
       if (!plan_.output_direct_) StoreResult(acc, plane, ih);
     }
@@ -433,6 +526,7 @@ class BackwardPlan::ChunkRunner {
   const BackwardPlan& plan_;
   const TensorView& go_;
   const MutableTensorView& out_;
+  const kernels::KernelTable& k_;
   int64_t row_o_ = 0;
   int64_t row_i_ = 0;
   float* cache_ = nullptr;
@@ -441,6 +535,16 @@ class BackwardPlan::ChunkRunner {
   float* result_ = nullptr;
   float* row_buffer_ = nullptr;
   std::vector<int64_t> cache_keys_;
+  float* plane_mid_ = nullptr;
+  float* plane_out_ = nullptr;
+  std::vector<float*> dst_rows_;
+  int64_t slot_mask_ = 0;
+  int64_t go_plane_ = -1;
+  int64_t out_plane_ = -1;
+  const char* go_base_ = nullptr;
+  char* out_base_ = nullptr;
+  int64_t go_row_bytes_ = 0;
+  int64_t out_row_bytes_ = 0;
   std::vector<const float*> row_ptrs_;
 };
 

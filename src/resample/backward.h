@@ -40,10 +40,16 @@ struct ViewLayout {
 
 class BackwardPlan {
  public:
+  // Row caches aim to stay in a core's L2.
+  static constexpr uint64_t kDefaultRowCacheBytes = uint64_t{1} << 20;
+
   // Returns nullptr and sets *error when the tables would not fit in memory.
+  // row_cache_bytes bounds each chunk's row caches (tests shrink it to drive
+  // the multi-group and ring-cache paths; results do not depend on it).
   static std::unique_ptr<BackwardPlan> Create(const BackwardProblem& problem,
                                               const ViewLayout& grad_output, const ViewLayout& out,
-                                              int64_t num_chunks, std::string* error);
+                                              int64_t num_chunks, std::string* error,
+                                              uint64_t row_cache_bytes = kDefaultRowCacheBytes);
 
   // Bytes of scratch Run needs (all chunks together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
@@ -75,6 +81,7 @@ class BackwardPlan {
   BlockedTable width_blocked_;
   int64_t num_chunks_ = 1;
   int64_t row_cache_slots_ = 0;
+  bool small_planes_ = false;  // width-first with whole planes in scratch
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };

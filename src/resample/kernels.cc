@@ -11,35 +11,41 @@
 
 #include "resample/axis_weights.h"
 #include "resample/half.h"
+#include "resample/kernels.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Adds up to four source rows into acc, weights broadcast once per group.
-template <int kGroup>
-void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
-                  bool accumulate) {
-  const hn::ScalableTag<float> d;
+// Adds kGroup source rows into acc[x0, x0 + step*k) with vectors of tag D.
+template <int kGroup, class D>
+int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
+                    float* acc, bool accumulate) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  using V = hn::Vec<decltype(d)>;
+  using V = hn::Vec<D>;
   V w[kGroup];
   for (int g = 0; g < kGroup; ++g) w[g] = hn::Set(d, weights[g]);
-  int64_t x = 0;
   for (; x + lanes <= n; x += lanes) {
     V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
     for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, rows[g] + x), v);
     hn::StoreU(v, d, acc + x);
   }
-  const hn::CappedTag<float, 1> d1;
-  for (; x < n; ++x) {
-    auto v = accumulate ? hn::LoadU(d1, acc + x) : hn::Zero(d1);
-    for (int g = 0; g < kGroup; ++g) {
-      v = hn::MulAdd(hn::Set(d1, weights[g]), hn::LoadU(d1, rows[g] + x), v);
-    }
-    hn::StoreU(v, d1, acc + x);
-  }
+  return x;
+}
+
+// Adds up to four source rows into acc, weights broadcast once per group.
+// Short rows and tails use narrower vectors of the same target, so every
+// element gets the same fused multiply-adds whatever its position.
+template <int kGroup>
+void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
+                  bool accumulate) {
+  int64_t x = CombineSpan<kGroup>(hn::ScalableTag<float>(), rows, weights, 0, n, acc, accumulate);
+  if (x == n) return;
+  x = CombineSpan<kGroup>(hn::CappedTag<float, 8>(), rows, weights, x, n, acc, accumulate);
+  x = CombineSpan<kGroup>(hn::CappedTag<float, 4>(), rows, weights, x, n, acc, accumulate);
+  if (x == n) return;
+  CombineSpan<kGroup>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
 }
 
 void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
@@ -65,6 +71,40 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
       default:
         CombineGroup<4>(rows + k, weights + k, n, acc, acc_in);
         break;
+    }
+  }
+}
+
+void HeightPassRows(const TransposedTable& t, int64_t row_begin, int64_t row_end, const float* src,
+                    int64_t src_stride, int64_t src_first, float* const* dst, int64_t n) {
+  const float* rows[4];
+  for (int64_t i = row_begin; i < row_end; ++i) {
+    const size_t si = static_cast<size_t>(i);
+    const int64_t count = t.count[si];
+    const float* w = t.weights.data() + t.offset[si];
+    float* out = dst[i - row_begin];
+    if (count == 0) {
+      std::memset(out, 0, static_cast<size_t>(n) * sizeof(float));
+      continue;
+    }
+    for (int64_t k = 0; k < count; k += 4) {
+      const int64_t g = std::min<int64_t>(4, count - k);
+      for (int64_t j = 0; j < g; ++j)
+        rows[j] = src + (t.first[si] + k + j - src_first) * src_stride;
+      switch (g) {
+        case 1:
+          CombineGroup<1>(rows, w + k, n, out, k > 0);
+          break;
+        case 2:
+          CombineGroup<2>(rows, w + k, n, out, k > 0);
+          break;
+        case 3:
+          CombineGroup<3>(rows, w + k, n, out, k > 0);
+          break;
+        default:
+          CombineGroup<4>(rows, w + k, n, out, k > 0);
+          break;
+      }
     }
   }
 }
@@ -203,6 +243,14 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
 
 const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
+const KernelTable* Table() {
+  static const KernelTable table = {
+      &HeightCombine, &WidthPass,       &RowIsFinite,  &HeightPassRows,
+      &LoadHalfRow,   &LoadBFloat16Row, &StoreHalfRow, &StoreBFloat16Row,
+  };
+  return &table;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace aclnn_host::resample::kernels
 HWY_AFTER_NAMESPACE();
@@ -213,11 +261,15 @@ namespace aclnn_host::resample::kernels {
 HWY_EXPORT(HeightCombine);
 HWY_EXPORT(WidthPass);
 HWY_EXPORT(RowIsFinite);
+HWY_EXPORT(HeightPassRows);
 HWY_EXPORT(LoadHalfRow);
 HWY_EXPORT(StoreHalfRow);
 HWY_EXPORT(LoadBFloat16Row);
 HWY_EXPORT(StoreBFloat16Row);
 HWY_EXPORT(TargetName);
+HWY_EXPORT(Table);
+
+const KernelTable& CurrentKernels() { return *HWY_DYNAMIC_DISPATCH(Table)(); }
 
 void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
                    float* acc, bool accumulate) {

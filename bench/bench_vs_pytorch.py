@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""Times aclnnUpsampleBicubic2dAAGrad (through the C API, both phases and the
+stream synchronisation per call) and PyTorch's CPU
+torch.ops.aten._upsample_bicubic2d_aa_backward on the same shapes, in one run,
+and prints a table: shape, dtype, threads, PyTorch ms, ours ms, ratio, GB/s,
+% of the streaming bandwidth measured in the same run.
+
+usage: bench_vs_pytorch.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 1 2] [--quick]"""
+import argparse
+import ctypes as C
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+from pytorch_crosscheck import load, arr, ACL_FLOAT, ACL_FLOAT16, ACL_BF16  # noqa: E402
+
+TORCH = {ACL_FLOAT: torch.float32, ACL_FLOAT16: torch.float16, ACL_BF16: torch.bfloat16}
+NAME = {ACL_FLOAT: "fp32", ACL_FLOAT16: "fp16", ACL_BF16: "bf16"}
+
+# (label, gradOutput shape (N, C, Ho, Wo), forward input H, W)
+SUITE = [
+    ("model input 512->224, N8 RGB", (8, 3, 224, 224), (512, 512)),
+    ("inverse 224->512, N8 RGB", (8, 3, 512, 512), (224, 224)),
+    ("feature 2x up, C64 128->256", (1, 64, 256, 256), (128, 128)),
+    ("feature 2x down, C64 128->64", (1, 64, 64, 64), (128, 128)),
+    ("4x down 1024->256, N2 RGB", (2, 3, 256, 256), (1024, 1024)),
+    ("single plane 2048->1024", (1, 1, 1024, 1024), (2048, 2048)),
+    ("tiny planes 32x16 of 32->8", (32, 16, 8, 8), (32, 32)),
+    ("HD 1080x1920->224, N2 RGB", (2, 3, 224, 224), (1080, 1920)),
+]
+LARGE = {"model input 512->224, N8 RGB", "inverse 224->512, N8 RGB", "4x down 1024->256, N2 RGB",
+         "single plane 2048->1024", "HD 1080x1920->224, N2 RGB", "feature 2x up, C64 128->256"}
+
+
+def timeit(fn, min_time=0.4, max_reps=50):
+    fn()  # warm up
+    times = []
+    start = time.perf_counter()
+    while len(times) < 3 or (time.perf_counter() - start < min_time and len(times) < max_reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times)
+
+
+class OurOp:
+    def __init__(self, lib, go_shape, in_hw, dtype):
+        self.lib = lib
+        n, c, ho, wo = go_shape
+        hi, wi = in_hw
+        self.in_shape = (n, c, hi, wi)
+        self.dtype = dtype
+        es = 4 if dtype == ACL_FLOAT else 2
+        self.bytes = (n * c * ho * wo + n * c * hi * wi) * es
+        self.go_ptr, self.out_ptr = C.c_void_p(), C.c_void_p()
+        assert lib.aclrtMalloc(C.byref(self.go_ptr), n * c * ho * wo * es, 0) == 0
+        assert lib.aclrtMalloc(C.byref(self.out_ptr), n * c * hi * wi * es, 0) == 0
+        g = torch.rand(go_shape).to(TORCH[dtype]).contiguous()
+        raw = g.view(torch.int16 if es == 2 else torch.int32).numpy()
+        assert lib.aclrtMemcpy(self.go_ptr, raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
+        self.go = lib.aclCreateTensor(arr(go_shape), 4, dtype, None, 0, 0, arr(go_shape), 4, self.go_ptr)
+        self.out = lib.aclCreateTensor(arr(self.in_shape), 4, dtype, None, 0, 0, arr(self.in_shape), 4,
+                                       self.out_ptr)
+        self.osz = lib.aclCreateIntArray(arr([ho, wo]), 2)
+        self.isz = lib.aclCreateIntArray(arr(list(self.in_shape)), 4)
+        self.ws, self.ws_size = C.c_void_p(), 0
+
+    def __call__(self):
+        lib = self.lib
+        size, exe = C.c_uint64(0), C.c_void_p()
+        assert lib.aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
+            self.go, self.osz, self.isz, False, 0.0, 0.0, self.out, C.byref(size), C.byref(exe)) == 0
+        if size.value > self.ws_size:  # a real program would keep its workspace too
+            if self.ws_size:
+                lib.aclrtFree(self.ws)
+            assert lib.aclrtMalloc(C.byref(self.ws), size.value, 0) == 0
+            self.ws_size = size.value
+        assert lib.aclnnUpsampleBicubic2dAAGrad(self.ws, size, exe, None) == 0
+        assert lib.aclrtSynchronizeStream(None) == 0
+
+    def free(self):
+        lib = self.lib
+        lib.aclDestroyTensor(self.go)
+        lib.aclDestroyTensor(self.out)
+        lib.aclDestroyIntArray(self.osz)
+        lib.aclDestroyIntArray(self.isz)
+        for p in (self.go_ptr, self.out_ptr):
+            lib.aclrtFree(p)
+        if self.ws_size:
+            lib.aclrtFree(self.ws)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("library")
+    ap.add_argument("stream_binary")
+    ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = ap.parse_args()
+    lib = load(args.library)
+    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
+    setter.argtypes, setter.restype = [C.c_int], None
+    min_time = 0.15 if args.quick else 0.4
+    print("torch %s, CPU capability %s" % (torch.__version__, torch.backends.cpu.get_cpu_capability()
+                                             if hasattr(torch.backends, "cpu") else "?"))
+    summary = []
+    for t in args.threads:
+        bw = float(subprocess.check_output([args.stream_binary, str(t)]).decode())
+        torch.set_num_threads(t)
+        setter(t)
+        print("\n## threads = %d, streaming read+write bandwidth %.1f GB/s" % (t, bw))
+        print("| shape | dtype | threads | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth |")
+        print("|---|---|---|---|---|---|---|---|")
+        ratios, worst = [], (1e9, "")
+        for label, go_shape, in_hw in SUITE:
+            g = torch.rand(go_shape, dtype=torch.float32)
+            n, c, ho, wo = go_shape
+            ref = lambda: torch.ops.aten._upsample_bicubic2d_aa_backward(  # noqa: E731
+                g, [ho, wo], [n, c, in_hw[0], in_hw[1]], False, None, None)
+            torch_best, _ = timeit(ref, min_time, 20)
+            fp32_ms = None
+            for dtype in (ACL_FLOAT, ACL_FLOAT16, ACL_BF16):
+                op = OurOp(lib, go_shape, in_hw, dtype)
+                ours, _ = timeit(op, min_time)
+                gbs = op.bytes / ours / 1e9
+                op.free()
+                if dtype == ACL_FLOAT:
+                    fp32_ms = ours * 1e3
+                    ratio = torch_best / ours
+                    ratios.append(ratio)
+                    worst = min(worst, (ratio, label))
+                    print("| %s | %s | %d | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (
+                        label, NAME[dtype], t, torch_best * 1e3, ours * 1e3, ratio, gbs, 100 * gbs / bw))
+                else:
+                    print("| %s | %s | %d | n/a | %.3f | %.2fx fp32 time | %.1f | %.0f%% |" % (
+                        label, NAME[dtype], t, ours * 1e3, ours * 1e3 / fp32_ms, gbs, 100 * gbs / bw))
+        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        summary.append("threads=%d: geometric mean %.1fx faster than PyTorch, worst %.1fx (%s)" %
+                       (t, geo, worst[0], worst[1]))
+    print()
+    for s in summary:
+        print(s)
+
+
+if __name__ == "__main__":
+    main()
