@@ -34,7 +34,7 @@ int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t
   return x;
 }
 
-// Adds up to four source rows into acc, weights broadcast once per group.
+// Adds up to eight source rows into acc, weights broadcast once per group.
 // Short rows and tails use narrower vectors of the same target, so every
 // element gets the same fused multiply-adds whatever its position.
 template <int kGroup>
@@ -48,17 +48,15 @@ void CombineGroup(const float* const* rows, const float* weights, int64_t n, flo
   CombineSpan<kGroup>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
 }
 
-void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
-                   float* acc, bool accumulate) {
-  if (count == 0 && !accumulate) {
-    std::memset(acc, 0, static_cast<size_t>(n) * sizeof(float));
-    return;
-  }
-  // The chain is continued through acc between groups: storing an fp32
-  // partial sum and loading it back is exact, so grouping never changes bits.
-  for (int64_t k = 0; k < count; k += 4) {
+constexpr int64_t kMaxGroup = 8;
+
+// The chain is continued through acc between groups: storing an fp32 partial
+// sum and loading it back is exact, so grouping never changes bits.
+void CombineRows(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                 float* acc, bool accumulate) {
+  for (int64_t k = 0; k < count; k += kMaxGroup) {
     const bool acc_in = accumulate || k > 0;
-    switch (std::min<int64_t>(4, count - k)) {
+    switch (std::min(kMaxGroup, count - k)) {
       case 1:
         CombineGroup<1>(rows + k, weights + k, n, acc, acc_in);
         break;
@@ -68,44 +66,49 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
       case 3:
         CombineGroup<3>(rows + k, weights + k, n, acc, acc_in);
         break;
-      default:
+      case 4:
         CombineGroup<4>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      case 5:
+        CombineGroup<5>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      case 6:
+        CombineGroup<6>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      case 7:
+        CombineGroup<7>(rows + k, weights + k, n, acc, acc_in);
+        break;
+      default:
+        CombineGroup<8>(rows + k, weights + k, n, acc, acc_in);
         break;
     }
   }
 }
 
+void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                   float* acc, bool accumulate) {
+  if (count == 0 && !accumulate) {
+    std::memset(acc, 0, static_cast<size_t>(n) * sizeof(float));
+    return;
+  }
+  CombineRows(rows, weights, count, n, acc, accumulate);
+}
+
 void HeightPassRows(const TransposedTable& t, int64_t row_begin, int64_t row_end, const float* src,
                     int64_t src_stride, int64_t src_first, float* const* dst, int64_t n) {
-  const float* rows[4];
+  std::vector<const float*> rows(static_cast<size_t>(std::max<int64_t>(t.max_count, 1)));
   for (int64_t i = row_begin; i < row_end; ++i) {
     const size_t si = static_cast<size_t>(i);
     const int64_t count = t.count[si];
-    const float* w = t.weights.data() + t.offset[si];
     float* out = dst[i - row_begin];
     if (count == 0) {
       std::memset(out, 0, static_cast<size_t>(n) * sizeof(float));
       continue;
     }
-    for (int64_t k = 0; k < count; k += 4) {
-      const int64_t g = std::min<int64_t>(4, count - k);
-      for (int64_t j = 0; j < g; ++j)
-        rows[j] = src + (t.first[si] + k + j - src_first) * src_stride;
-      switch (g) {
-        case 1:
-          CombineGroup<1>(rows, w + k, n, out, k > 0);
-          break;
-        case 2:
-          CombineGroup<2>(rows, w + k, n, out, k > 0);
-          break;
-        case 3:
-          CombineGroup<3>(rows, w + k, n, out, k > 0);
-          break;
-        default:
-          CombineGroup<4>(rows, w + k, n, out, k > 0);
-          break;
-      }
+    for (int64_t k = 0; k < count; ++k) {
+      rows[static_cast<size_t>(k)] = src + (t.first[si] + k - src_first) * src_stride;
     }
+    CombineRows(rows.data(), t.weights.data() + t.offset[si], count, n, out, false);
   }
 }
 
@@ -244,10 +247,18 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
 const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
 const KernelTable* Table() {
-  static const KernelTable table = {
-      &HeightCombine, &WidthPass,       &RowIsFinite,  &HeightPassRows,
-      &LoadHalfRow,   &LoadBFloat16Row, &StoreHalfRow, &StoreBFloat16Row,
-  };
+  static const KernelTable table = [] {
+    KernelTable t{};
+    t.height_combine = &HeightCombine;
+    t.width_pass = &WidthPass;
+    t.row_is_finite = &RowIsFinite;
+    t.height_pass_rows = &HeightPassRows;
+    t.load_half_row = &LoadHalfRow;
+    t.load_bfloat16_row = &LoadBFloat16Row;
+    t.store_half_row = &StoreHalfRow;
+    t.store_bfloat16_row = &StoreBFloat16Row;
+    return t;
+  }();
   return &table;
 }
 
