@@ -193,13 +193,14 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
       // Small planes: all of a plane's dY.Ww rows and dX rows fit the
       // budget, so the height pass runs over whole planes in one kernel call
       // instead of paying per-row overhead on short rows.
-      const uint64_t plane_floats = static_cast<uint64_t>(p.out_h + p.in_h) * row_i;
+      const uint64_t plane_floats =
+          static_cast<uint64_t>(p.out_h + (plan->output_direct_ ? 0 : p.in_h)) * row_i;
       plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <= row_cache_bytes;
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
         add(static_cast<uint64_t>(p.out_h) * row_i);  // the plane's dY.Ww rows
-        add(static_cast<uint64_t>(p.in_h) * row_i);   // the plane's dX rows
-        add(r * row_o);                               // dY rows
+        if (!plan->output_direct_) add(static_cast<uint64_t>(p.in_h) * row_i);  // its dX rows
+        add(r * row_o);                                                         // dY rows
         break;
       }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
@@ -242,7 +243,7 @@ class BackwardPlan::ChunkRunner {
       case PassOrder::kWidthFirst:
         if (plan.small_planes_) {
           plane_mid_ = take(plan.problem_.out_h * row_i_);
-          plane_out_ = take(plan.problem_.in_h * row_i_);
+          plane_out_ = plan.output_direct_ ? nullptr : take(plan.problem_.in_h * row_i_);
           stage_ = take(r * row_o_);
           dst_rows_.resize(static_cast<size_t>(plan.problem_.in_h));
           break;
