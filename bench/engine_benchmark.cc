@@ -1,0 +1,66 @@
+// Google Benchmark suite of the engine through the native C++ API: the shape
+// suite of bench_vs_pytorch.py, every dtype, 1 and 2 threads.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "aclnn_host/upsample_bicubic2d_aa.h"
+
+namespace {
+
+struct Case {
+  const char* name;
+  int64_t n, c, ho, wo, hi, wi;
+};
+
+const Case kCases[] = {
+    {"model_input_512_to_224", 8, 3, 224, 224, 512, 512},
+    {"inverse_224_to_512", 8, 3, 512, 512, 224, 224},
+    {"feature_2x_up", 1, 64, 256, 256, 128, 128},
+    {"feature_2x_down", 1, 64, 64, 64, 128, 128},
+    {"down4x_1024", 2, 3, 256, 256, 1024, 1024},
+    {"single_plane_2048", 1, 1, 1024, 1024, 2048, 2048},
+    {"tiny_planes", 32, 16, 8, 8, 32, 32},
+    {"hd_1080x1920_to_224", 2, 3, 224, 224, 1080, 1920},
+};
+
+void BM_Backward(benchmark::State& state) {
+  const Case& k = kCases[state.range(0)];
+  const auto dtype = static_cast<aclnn_host::DataType>(state.range(1));
+  aclnn_host::SetNumThreads(static_cast<int>(state.range(2)));
+  const size_t es = dtype == aclnn_host::DataType::kFloat32 ? 4 : 2;
+  std::vector<unsigned char> in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
+  std::vector<unsigned char> out(size_t(k.n * k.c * k.hi * k.wi) * es);
+  aclnn_host::TensorView go;
+  go.data = in.data();
+  go.dtype = dtype;
+  const int64_t gs[4] = {k.n, k.c, k.ho, k.wo};
+  for (int i = 0; i < 4; ++i) go.shape[i] = gs[i];
+  aclnn_host::ContiguousStrides(go.shape, go.strides);
+  aclnn_host::MutableTensorView o;
+  o.data = out.data();
+  o.dtype = dtype;
+  const int64_t os[4] = {k.n, k.c, k.hi, k.wi};
+  for (int i = 0; i < 4; ++i) o.shape[i] = os[i];
+  aclnn_host::ContiguousStrides(o.shape, o.strides);
+  for (auto _ : state) {
+    const aclnn_host::Status s = aclnn_host::UpsampleBicubic2dAABackward(go, o, false, 0, 0);
+    if (!s.ok()) state.SkipWithError(s.message.c_str());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size() + out.size()));
+  state.SetLabel(k.name);
+}
+
+void Args(benchmark::internal::Benchmark* b) {
+  for (int c = 0; c < int(sizeof(kCases) / sizeof(kCases[0])); ++c)
+    for (int dtype = 0; dtype < 3; ++dtype)
+      for (int threads = 1; threads <= 2; ++threads) b->Args({c, dtype, threads});
+}
+
+BENCHMARK(BM_Backward)->Apply(Args)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
