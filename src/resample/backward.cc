@@ -1,6 +1,7 @@
 #include "resample/backward.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -16,6 +17,7 @@ constexpr int64_t kRowsPerWidthPass = kernels::kMaxWidthRows;
 // Tables are O(in + out) taps for every scale; this only guards memory.
 constexpr int64_t kMaxTableTaps = int64_t{1} << 30;
 constexpr uint64_t kAlign = 64;
+constexpr uint64_t kSmallPlaneBytes = uint64_t{128} << 10;
 
 int64_t PaddedRow(int64_t n) {
   return (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth * BlockedTable::kWidth;
@@ -195,7 +197,10 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
       // instead of paying per-row overhead on short rows.
       const uint64_t plane_floats =
           static_cast<uint64_t>(p.out_h + (plan->output_direct_ ? 0 : p.in_h)) * row_i;
-      plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <= row_cache_bytes;
+      // Only for planes well inside L2: larger planes run faster row by row,
+      // where computing dY.Ww rows overlaps with writing dX rows.
+      plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <=
+                                                      std::min(row_cache_bytes, kSmallPlaneBytes);
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
         add(static_cast<uint64_t>(p.out_h) * row_i);  // the plane's dY.Ww rows
@@ -339,9 +344,10 @@ class BackwardPlan::ChunkRunner {
 
   // (plane, row) of the flattened dX row index, walked without dividing per row.
   struct RowCursor {
-    int64_t plane;
-    int64_t row;
-    int64_t rows_per_plane;
+    int64_t plane = 0;
+    int64_t row = 0;
+    int64_t rows_per_plane = 1;
+    RowCursor() = default;
     RowCursor(int64_t flat, int64_t rows)
         : plane(flat / rows), row(flat % rows), rows_per_plane(rows) {}
     void Next() {
@@ -397,7 +403,8 @@ class BackwardPlan::ChunkRunner {
     RowCursor at(begin, plan_.problem_.in_h);
     for (int64_t r = begin; r < end;) {
       const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
-      RowCursor group[kRowsPerWidthPass] = {at, at, at, at};
+      std::array<RowCursor, kRowsPerWidthPass> group;
+      group.fill(at);
       for (int64_t i = 0; i < g; ++i, at.Next()) {
         group[i] = at;
         float* stage = stage_ + i * row_o_;

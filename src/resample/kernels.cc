@@ -150,6 +150,8 @@ void WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
 
 void WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
                int64_t num_rows) {
+  // Up to eight rows share each weight vector and give eight independent FMA
+  // chains, enough to hide the FMA latency.
   switch (num_rows) {
     case 1:
       WidthRows<1>(t, src, dst);
@@ -160,8 +162,20 @@ void WidthPass(const BlockedTable& t, const float* const* src, float* const* dst
     case 3:
       WidthRows<3>(t, src, dst);
       break;
-    default:
+    case 4:
       WidthRows<4>(t, src, dst);
+      break;
+    case 5:
+      WidthRows<5>(t, src, dst);
+      break;
+    case 6:
+      WidthRows<6>(t, src, dst);
+      break;
+    case 7:
+      WidthRows<7>(t, src, dst);
+      break;
+    default:
+      WidthRows<8>(t, src, dst);
       break;
   }
 }

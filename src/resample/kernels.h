@@ -19,7 +19,7 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
 // dst[r][i] = sum over the block's sources j (ascending) of
 // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
 // Writes exactly table.size floats per destination row.
-constexpr int64_t kMaxWidthRows = 4;
+constexpr int64_t kMaxWidthRows = 8;
 void WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
                int64_t num_rows);
 
