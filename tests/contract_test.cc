@@ -252,6 +252,12 @@ TEST_F(Contract, Row9_MemoryPlacement) {
   ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", "device memory"}, h, output_size_,
                input_size_, 0, 0, out_.tensor);
   aclDestroyTensor(h);
+  // A data pointer that is not aligned to the element size.
+  aclTensor* odd = aclCreateTensor(dims, 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW, dims, 4,
+                                   static_cast<char*>(go_.block) + 2);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"gradOutput", "aligned"}, odd, output_size_, input_size_,
+               0, 0, out_.tensor);
+  aclDestroyTensor(odd);
   // Offsets and strides that reach past the block, before it, or overflow.
   const int64_t contiguous[4] = {48, 24, 6, 1};
   const int64_t wide[4] = {48, 24, 7, 1};

@@ -86,7 +86,7 @@ bool ReleaseExecutor(const aclOpExecutor* e) {
   return true;
 }
 
-const char* DataTypeName(aclDataType t) {
+const char* DataTypeName(int32_t t) {
   switch (t) {
     case ACL_FLOAT:
       return "FLOAT";
@@ -113,7 +113,7 @@ const char* DataTypeName(aclDataType t) {
   }
 }
 
-const char* FormatName(aclFormat f) {
+const char* FormatName(int32_t f) {
   switch (f) {
     case ACL_FORMAT_NCHW:
       return "NCHW";
@@ -173,8 +173,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     }
   }
   t->offset = offset;
-  t->dtype = dataType;
-  t->format = format;
+  t->dtype = aclnn_host::runtime::RawEnum(dataType);
+  t->format = aclnn_host::runtime::RawEnum(format);
   t->data = tensorData;
   aclnn_host::aclnn::RegisterTensor(t);
   return t;
@@ -263,13 +263,13 @@ aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset) {
 aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
   ACLNN_HOST_REQUIRE_TENSOR("aclGetFormat", tensor)
   if (format == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat: format is NULL");
-  *format = tensor->format;
+  aclnn_host::runtime::StoreRawEnum(format, tensor->format);
   return ACLNN_SUCCESS;
 }
 aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
   ACLNN_HOST_REQUIRE_TENSOR("aclGetDataType", tensor)
   if (dataType == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetDataType: dataType is NULL");
-  *dataType = tensor->dtype;
+  aclnn_host::runtime::StoreRawEnum(dataType, tensor->dtype);
   return ACLNN_SUCCESS;
 }
 aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {

@@ -15,8 +15,8 @@ struct aclTensor {
   std::vector<int64_t> strides;
   std::vector<int64_t> storage_shape;
   int64_t offset = 0;
-  aclDataType dtype = ACL_FLOAT;
-  aclFormat format = ACL_FORMAT_ND;
+  int32_t dtype = ACL_FLOAT;        // aclDataType as the caller passed it
+  int32_t format = ACL_FORMAT_ND;   // aclFormat as the caller passed it
   void* data = nullptr;
 };
 
@@ -56,8 +56,8 @@ std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* e);
 // Removes it from the registry; queued work keeps its own reference.
 bool ReleaseExecutor(const aclOpExecutor* e);
 
-const char* DataTypeName(aclDataType t);
-const char* FormatName(aclFormat f);
+const char* DataTypeName(int32_t data_type);
+const char* FormatName(int32_t format);
 std::string ShapeString(const std::vector<int64_t>& dims);
 
 // Sets the thread's error message and returns status.

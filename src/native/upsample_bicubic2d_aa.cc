@@ -75,6 +75,12 @@ Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableT
   }
   if (!why.empty()) return Error(StatusCode::kInvalidArgument, why);
   const int64_t esize = grad_output.dtype == DataType::kFloat32 ? 4 : 2;
+  if (reinterpret_cast<uintptr_t>(grad_output.data) % esize != 0 ||
+      reinterpret_cast<uintptr_t>(out.data) % esize != 0) {
+    return Error(
+        StatusCode::kInvalidArgument,
+        "data pointers must be aligned to the element size of " + std::to_string(esize) + " bytes");
+  }
   int64_t go_lo, go_hi, out_lo, out_hi;
   if (!resample::ViewByteSpan(grad_output.shape, grad_output.strides, 4, 0, esize, &go_lo,
                               &go_hi) ||

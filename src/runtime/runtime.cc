@@ -163,6 +163,38 @@ void SynchronizeAll() {
 
 }  // namespace
 
+size_t DataTypeBytes(int32_t t) {
+  switch (t) {
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_COMPLEX32:
+      return 4;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16:
+      return 2;
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+      return 1;
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_DOUBLE:
+    case ACL_COMPLEX64:
+      return 8;
+    case ACL_COMPLEX128:
+      return 16;
+    default:
+      return 0;
+  }
+}
+
 void SetError(const std::string& message) { g_error = message; }
 
 const char* RecentError() { return g_error.empty() ? nullptr : g_error.c_str(); }
@@ -211,36 +243,7 @@ using aclnn_host::runtime::Hex;
 extern "C" {
 
 size_t aclDataTypeSize(aclDataType t) {
-  switch (t) {
-    case ACL_FLOAT:
-    case ACL_INT32:
-    case ACL_UINT32:
-      return 4;
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-    case ACL_UINT16:
-      return 2;
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_BOOL:
-    case ACL_HIFLOAT8:
-    case ACL_FLOAT8_E5M2:
-    case ACL_FLOAT8_E4M3FN:
-    case ACL_FLOAT8_E8M0:
-      return 1;
-    case ACL_INT64:
-    case ACL_UINT64:
-    case ACL_DOUBLE:
-    case ACL_COMPLEX64:
-      return 8;
-    case ACL_COMPLEX128:
-      return 16;
-    case ACL_COMPLEX32:
-      return 4;
-    default:
-      return 0;
-  }
+  return aclnn_host::runtime::DataTypeBytes(aclnn_host::runtime::RawEnum(t));
 }
 
 aclError aclInit(const char* /*configPath*/) {
@@ -405,10 +408,10 @@ aclError aclrtFreeHost(void* hostPtr) {
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
-  if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST ||
-      static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+  const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
+  if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
     return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtMemcpy: kind=" + std::to_string(static_cast<int>(kind)) +
+                "aclrtMemcpy: kind=" + std::to_string(raw_kind) +
                     " is not an aclrtMemcpyKind");
   }
   if (count > destMax) {
@@ -420,13 +423,13 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
     return Fail(ACL_ERROR_INVALID_PARAM,
                 std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
   }
-  const bool dst_dev = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                       kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
-                       kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                       kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-  const bool src_dev = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                       kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                       kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+  const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE || raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+  const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST || raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
   auto& st = GlobalState();
   std::unique_lock<std::mutex> lock(st.mutex);
   auto dst_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
@@ -476,7 +479,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   auto& st = GlobalState();
   std::lock_guard<std::mutex> lock(st.mutex);
-  switch (opt) {
+  switch (aclnn_host::runtime::RawEnum(opt)) {
     case ACL_OPT_DETERMINISTIC:
       st.deterministic = value;
       return ACL_SUCCESS;
@@ -488,7 +491,7 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
       return ACL_SUCCESS;
   }
   return Fail(ACL_ERROR_INVALID_PARAM,
-              "aclrtCtxSetSysParamOpt: opt=" + std::to_string(static_cast<int>(opt)) +
+              "aclrtCtxSetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
                   " is not an aclSysParamOpt");
 }
 
@@ -497,7 +500,7 @@ aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
   auto& st = GlobalState();
   std::lock_guard<std::mutex> lock(st.mutex);
-  switch (opt) {
+  switch (aclnn_host::runtime::RawEnum(opt)) {
     case ACL_OPT_DETERMINISTIC:
       *value = st.deterministic;
       return ACL_SUCCESS;
@@ -509,7 +512,7 @@ aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
       return ACL_SUCCESS;
   }
   return Fail(ACL_ERROR_INVALID_PARAM,
-              "aclrtCtxGetSysParamOpt: opt=" + std::to_string(static_cast<int>(opt)) +
+              "aclrtCtxGetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
                   " is not an aclSysParamOpt");
 }
 

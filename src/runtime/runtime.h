@@ -4,11 +4,34 @@
 #define ACLNN_HOST_RUNTIME_RUNTIME_H_
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace aclnn_host::runtime {
+
+// The integer a C caller passed for an enum parameter. C allows any int in an
+// enum; C++ makes loading an out-of-range enumerator undefined, so the value is
+// copied out as bytes and only compared as an integer.
+template <typename Enum>
+int32_t RawEnum(const Enum& e) {
+  static_assert(sizeof(Enum) == sizeof(int32_t), "CANN enums are int-sized");
+  int32_t v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+// Writes an integer into an enum out-parameter without forming an invalid
+// enumerator value in C++.
+template <typename Enum>
+void StoreRawEnum(Enum* out, int32_t v) {
+  static_assert(sizeof(Enum) == sizeof(int32_t), "CANN enums are int-sized");
+  std::memcpy(out, &v, sizeof v);
+}
+
+// Bytes per element of an aclDataType value; 0 if unknown.
+size_t DataTypeBytes(int32_t data_type);
 
 // Per-thread "most recent error" behind aclGetRecentErrMsg.
 void SetError(const std::string& message);

@@ -19,9 +19,9 @@ namespace {
 using resample::BackwardPlan;
 using resample::BackwardProblem;
 
-bool IsSupportedDtype(aclDataType t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
+bool IsSupportedDtype(int32_t t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
 
-DataType ToEngine(aclDataType t) {
+DataType ToEngine(int32_t t) {
   return t == ACL_FLOAT ? DataType::kFloat32
                         : (t == ACL_FLOAT16 ? DataType::kFloat16 : DataType::kBFloat16);
 }
@@ -34,7 +34,7 @@ struct Placement {
 };
 
 std::string CheckPlacement(const char* name, const aclTensor* t, Placement* where) {
-  const int64_t esize = static_cast<int64_t>(aclDataTypeSize(t->dtype));
+  const int64_t esize = static_cast<int64_t>(runtime::DataTypeBytes(t->dtype));
   int64_t lo = 0, hi = 0;
   if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), 4, t->offset, esize, &lo,
                               &hi)) {
@@ -46,6 +46,10 @@ std::string CheckPlacement(const char* name, const aclTensor* t, Placement* wher
   if (t->data == nullptr || !runtime::FindBlock(t->data, 0, &block)) {
     return std::string(name) + ": data pointer " + std::to_string(base) +
            " is not inside a live aclrtMalloc block (not device memory)";
+  }
+  if (base % static_cast<uintptr_t>(esize) != 0) {
+    return std::string(name) + ": data pointer " + std::to_string(base) +
+           " is not aligned to its element size of " + std::to_string(esize) + " bytes";
   }
   // The view must stay inside the block that holds the data pointer.
   const uintptr_t first = base + static_cast<uintptr_t>(lo);
@@ -255,7 +259,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
 
   auto exec = std::make_shared<BicubicAAGradExecutor>();
   exec->plan = plan;
-  const int64_t go_esize = static_cast<int64_t>(aclDataTypeSize(gradOutput->dtype));
+  const int64_t go_esize = static_cast<int64_t>(runtime::DataTypeBytes(gradOutput->dtype));
   exec->grad_output.data =
       static_cast<const char*>(gradOutput->data) + gradOutput->offset * go_esize;
   exec->grad_output.dtype = go_layout.dtype;
