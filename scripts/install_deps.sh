@@ -7,7 +7,7 @@ set -euo pipefail
 want=(cmake make g++ pkg-config libhwy-dev)
 case "${1:-build}" in
   build) ;;
-  test) want+=(clang clang-format libgtest-dev python3-torch python3-numpy) ;;
+  test) want+=(clang libclang-rt-14-dev clang-format libgtest-dev python3-torch python3-numpy) ;;
   bench) want+=(libbenchmark-dev python3-torch python3-numpy python3-pil) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac

@@ -2,7 +2,8 @@
 # Builds and runs every test: format check, release build with warnings as
 # errors (unit tests, PyTorch cross-check, thread-count check, installed
 # package used by an outside project), then the whole unit suite under
-# ASan+UBSan and under TSan. Installs what it needs first.
+# ASan+UBSan, a libFuzzer run, and the suite under TSan. Installs what it
+# needs first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -58,6 +59,24 @@ outside_project() {
     diff -u "$root/tests/data/example_expected.txt" "$out/example/output.txt"
 }
 
+fuzz() {
+  # libFuzzer under ASan+UBSan (clang): replay every past finding, then fuzz
+  # from the committed seed corpus for FUZZ_SECONDS (default 60).
+  local dir="$out/fuzz" seconds="${FUZZ_SECONDS:-60}"
+  CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DACLNN_HOST_FUZZ=ON -DACLNN_HOST_BUILD_TESTS=OFF -DACLNN_HOST_WERROR=ON \
+    -DACLNN_HOST_SANITIZE=address,undefined >/dev/null &&
+    cmake --build "$dir" -j"$jobs" --target op_fuzzer >/dev/null || return 1
+  "$dir/fuzz/op_fuzzer" "$root"/fuzz/regressions/* 2>&1 | tail -1 || return 1
+  rm -rf "$dir/corpus" && mkdir -p "$dir/corpus" && cd "$dir" || return 1
+  "$dir/fuzz/op_fuzzer" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
+    -print_final_stats=1 "$dir/corpus" "$root/fuzz/corpus" 2>&1 |
+    grep -E "^stat::|^Done|ERROR|runtime error|SUMMARY"
+  local rc=${PIPESTATUS[0]}
+  cd "$root" || return 1
+  return "$rc"
+}
+
 stage "clang-format" format_check
 stage "release build (-Werror)" build "$out/release" -DCMAKE_BUILD_TYPE=Release
 stage "unit tests (release)" unit_tests "$out/release"
@@ -67,6 +86,7 @@ stage "installed package from an outside project" outside_project
 stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DACLNN_HOST_SANITIZE=address,undefined
 stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
+stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
 stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
 stage "unit tests (TSan)" unit_tests "$out/tsan"
 echo "test.sh: $passed passed, $failed failed"
