@@ -15,8 +15,8 @@ struct aclTensor {
   std::vector<int64_t> strides;
   std::vector<int64_t> storage_shape;
   int64_t offset = 0;
-  int32_t dtype = ACL_FLOAT;        // aclDataType as the caller passed it
-  int32_t format = ACL_FORMAT_ND;   // aclFormat as the caller passed it
+  int32_t dtype = ACL_FLOAT;       // aclDataType as the caller passed it
+  int32_t format = ACL_FORMAT_ND;  // aclFormat as the caller passed it
   void* data = nullptr;
 };
 

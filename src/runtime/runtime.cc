@@ -411,8 +411,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
   const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
   if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
     return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtMemcpy: kind=" + std::to_string(raw_kind) +
-                    " is not an aclrtMemcpyKind");
+                "aclrtMemcpy: kind=" + std::to_string(raw_kind) + " is not an aclrtMemcpyKind");
   }
   if (count > destMax) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
@@ -423,11 +422,13 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
     return Fail(ACL_ERROR_INVALID_PARAM,
                 std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
   }
-  const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE || raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+  const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE ||
+                       raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
                        raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
                        raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
                        raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-  const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST || raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+  const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST ||
+                       raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
                        raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
                        raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
   auto& st = GlobalState();
