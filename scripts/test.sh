@@ -40,7 +40,11 @@ unit_tests() {  # unit_tests DIR
 }
 
 crosscheck() {
-  /usr/bin/python3 "$root/tests/pytorch_crosscheck.py" "$out/release/libaclnn_host.so" --cases 400
+  local op
+  for op in backward forward; do
+    /usr/bin/python3 "$root/tests/pytorch_crosscheck.py" "$out/release/libaclnn_host.so" \
+      --op "$op" --cases 400 || return 1
+  done
 }
 
 thread_env() {

@@ -6,9 +6,9 @@
 #include <random>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
-#include "resample/backward.h"
 #include "resample/half.h"
 #include "resample/kernels.h"
+#include "resample/resample_plan.h"
 #include "test_support.h"
 
 namespace aclnn_host::testing {
@@ -86,8 +86,8 @@ TEST(Determinism, SameBytesForOneTwoThreeThreads) {
 TEST(Determinism, BothPassOrdersAreExercised) {
   int seen[3] = {0, 0, 0};
   for (const Shape& s : kShapes) {
-    resample::BackwardProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
-    auto plan = resample::BackwardPlan::Create(p, {}, {}, 2, nullptr);
+    resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+    auto plan = resample::ResamplePlan::Create(p, {}, {}, 2, nullptr);
     ASSERT_TRUE(plan);
     ++seen[static_cast<int>(plan->order())];
   }
@@ -228,7 +228,7 @@ namespace {
 // budget gives the same bytes, and they match the reference.
 TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
   std::mt19937 rng(21);
-  const uint64_t budgets[] = {0, 4096, resample::BackwardPlan::kDefaultRowCacheBytes};
+  const uint64_t budgets[] = {0, 4096, resample::ResamplePlan::kDefaultRowCacheBytes};
   for (int trial = 0; trial < 120; ++trial) {
     Shape s{1 + int64_t(rng() % 2),
             1 + int64_t(rng() % 2),
@@ -283,8 +283,8 @@ TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
         o.strides[2] = s.c * s.wi;
         o.strides[0] = s.c * s.wi * s.hi;
       }
-      resample::BackwardProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
-      auto plan = resample::BackwardPlan::Create(p, {dtype, go.strides[3]}, {dtype, o.strides[3]},
+      resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+      auto plan = resample::ResamplePlan::Create(p, {dtype, go.strides[3]}, {dtype, o.strides[3]},
                                                  1 + rng() % 3, nullptr, budget);
       ASSERT_TRUE(plan);
       std::vector<unsigned char> scratch(plan->scratch_bytes());

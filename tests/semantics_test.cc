@@ -195,7 +195,7 @@ TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
     const double scale = resample::ForwardAxisScale(in, out, rng() % 2, (rng() % 3) * 0.37);
     const auto fw = resample::ComputeAxisWeights(in, out, scale);
     const auto tt = resample::TransposeAxisWeights(fw);
-    const auto bt = resample::BlockTransposedTable(tt);
+    const auto bt = resample::BlockGatherTable(tt);
     for (int64_t o = 0; o < out; ++o) {
       for (int64_t k = 0; k < fw.count[o]; ++k) {
         const int64_t i = fw.first[o] + k;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa_grad.h"
 #include "resample/half.h"
 
@@ -83,6 +84,33 @@ inline std::vector<double> ReferenceBackward(const std::vector<double>& g, int64
     }
   }
   return gi;
+}
+
+// x is (N, C, Hi, Wi) contiguous; returns y (N, C, Ho, Wo) contiguous.
+inline std::vector<double> ReferenceForward(const std::vector<double>& x, int64_t n, int64_t c,
+                                            int64_t hi, int64_t wi, int64_t ho, int64_t wo,
+                                            bool align_corners, double scales_h, double scales_w) {
+  const auto wy = RefAxis(hi, ho, align_corners, scales_h);
+  const auto wx = RefAxis(wi, wo, align_corners, scales_w);
+  std::vector<double> y(static_cast<size_t>(n * c * ho * wo), 0.0);
+  for (int64_t p = 0; p < n * c; ++p) {
+    for (int64_t oh = 0; oh < ho; ++oh) {
+      const RefRow& ry = wy[static_cast<size_t>(oh)];
+      for (int64_t ow = 0; ow < wo; ++ow) {
+        const RefRow& rx = wx[static_cast<size_t>(ow)];
+        double acc = 0;
+        for (size_t yy = 0; yy < ry.w.size(); ++yy) {
+          for (size_t xx = 0; xx < rx.w.size(); ++xx) {
+            acc += ry.w[yy] * rx.w[xx] *
+                   x[static_cast<size_t>((p * hi + ry.xmin + int64_t(yy)) * wi + rx.xmin +
+                                         int64_t(xx))];
+          }
+        }
+        y[static_cast<size_t>((p * ho + oh) * wo + ow)] = acc;
+      }
+    }
+  }
+  return y;
 }
 
 // ---- dtypes ------------------------------------------------------------
@@ -283,6 +311,34 @@ inline OpCall RunBackward(DeviceTensor* go, DeviceTensor* out, std::vector<int64
   }
   aclDestroyIntArray(osz);
   aclDestroyIntArray(isz);
+  return call;
+}
+
+// The forward op's two phases, like RunBackward.
+inline OpCall RunForward(DeviceTensor* x, DeviceTensor* out, std::vector<int64_t> output_size,
+                         bool align_corners, double scales_h, double scales_w,
+                         aclrtStream stream = nullptr) {
+  OpCall call;
+  aclIntArray* osz = aclCreateIntArray(output_size.data(), output_size.size());
+  uint64_t ws_size = 0;
+  aclOpExecutor* exec = nullptr;
+  call.phase1 = aclnnUpsampleBicubic2dAAGetWorkspaceSize(x->tensor, osz, align_corners, scales_h,
+                                                         scales_w, out->tensor, &ws_size, &exec);
+  if (call.phase1 != ACLNN_SUCCESS) {
+    const char* m = aclGetRecentErrMsg();
+    call.message = m ? m : "";
+  } else {
+    void* ws = nullptr;
+    if (ws_size > 0) aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST);
+    call.phase2 = aclnnUpsampleBicubic2dAA(ws, ws_size, exec, stream);
+    if (call.phase2 != ACLNN_SUCCESS) {
+      const char* m = aclGetRecentErrMsg();
+      call.message = m ? m : "";
+    }
+    aclrtSynchronizeStream(stream);
+    if (ws) aclrtFree(ws);
+  }
+  aclDestroyIntArray(osz);
   return call;
 }
 

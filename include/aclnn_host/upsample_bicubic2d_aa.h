@@ -61,6 +61,12 @@ ACLNN_HOST_API Status UpsampleBicubic2dAABackward(const TensorView& grad_output,
                                                   const MutableTensorView& out, bool align_corners,
                                                   double scales_h, double scales_w);
 
+// y = interpolate(x, size=(Ho, Wo), mode="bicubic", antialias=True): x is
+// (N, C, Hi, Wi), out is (N, C, Ho, Wo); the forward whose adjoint is
+// UpsampleBicubic2dAABackward (same weights, dtypes, numerics, determinism).
+ACLNN_HOST_API Status UpsampleBicubic2dAA(const TensorView& x, const MutableTensorView& out,
+                                          bool align_corners, double scales_h, double scales_w);
+
 // Threads used by every call from now on (ACLNN_HOST_NUM_THREADS sets the
 // initial value; the default is all cores). n < 1 is treated as 1.
 ACLNN_HOST_API void SetNumThreads(int n);

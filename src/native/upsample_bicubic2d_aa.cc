@@ -4,17 +4,13 @@
 #include <memory>
 #include <new>
 
-#include "resample/backward.h"
 #include "resample/kernels.h"
+#include "resample/resample_plan.h"
 #include "resample/thread_pool.h"
 #include "resample/view_checks.h"
 
 namespace aclnn_host {
 namespace {
-
-Status Error(StatusCode code, std::string message) {
-  return Status{code, "UpsampleBicubic2dAABackward: " + std::move(message)};
-}
 
 bool ValidDtype(DataType t) {
   return t == DataType::kFloat32 || t == DataType::kFloat16 || t == DataType::kBFloat16;
@@ -25,28 +21,26 @@ std::string Dims(const int64_t* d) {
          ", " + std::to_string(d[3]) + "]";
 }
 
-}  // namespace
-
-void ContiguousStrides(const int64_t shape[4], int64_t strides[4]) {
-  int64_t acc = 1;
-  for (int k = 3; k >= 0; --k) {
-    strides[k] = acc;
-    acc *= shape[k];
-  }
-}
-
-Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableTensorView& out,
-                                   bool align_corners, double scales_h, double scales_w) {
-  if (grad_output.data == nullptr)
-    return Error(StatusCode::kNullPointer, "grad_output.data is null");
+// Checks and runs one direction. Forward sizes: in = x / out-of-backward,
+// out = y / gradOutput.
+Status Resample(const char* fn, const char* src_name, resample::Direction direction,
+                const TensorView& source, const MutableTensorView& destination, bool align_corners,
+                double scales_h, double scales_w) {
+  auto Error = [fn](StatusCode code, const std::string& message) {
+    return Status{code, std::string(fn) + ": " + message};
+  };
+  const TensorView& grad_output = source;
+  const MutableTensorView& out = destination;
+  const std::string sn = src_name;
+  if (grad_output.data == nullptr) return Error(StatusCode::kNullPointer, sn + ".data is null");
   if (out.data == nullptr) return Error(StatusCode::kNullPointer, "out.data is null");
   if (!ValidDtype(grad_output.dtype)) {
     return Error(StatusCode::kInvalidArgument,
-                 "grad_output.dtype " + std::to_string(static_cast<int>(grad_output.dtype)) +
+                 sn + ".dtype " + std::to_string(static_cast<int>(grad_output.dtype)) +
                      " is not FLOAT32, FLOAT16 or BFLOAT16");
   }
   if (out.dtype != grad_output.dtype) {
-    return Error(StatusCode::kInvalidArgument, "out.dtype differs from grad_output.dtype");
+    return Error(StatusCode::kInvalidArgument, "out.dtype differs from " + sn + ".dtype");
   }
   if (scales_h < 0.0)
     return Error(StatusCode::kInvalidArgument,
@@ -56,23 +50,23 @@ Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableT
                  "scales_w=" + std::to_string(scales_w) + " is negative");
   for (int k = 0; k < 4; ++k) {
     if (grad_output.shape[k] <= 0 || out.shape[k] <= 0) {
-      return Error(StatusCode::kInvalidArgument, "shapes must be positive: grad_output " +
+      return Error(StatusCode::kInvalidArgument, "shapes must be positive: " + sn + " " +
                                                      Dims(grad_output.shape) + ", out " +
                                                      Dims(out.shape));
     }
   }
   if (grad_output.shape[0] != out.shape[0] || grad_output.shape[1] != out.shape[1]) {
-    return Error(StatusCode::kInvalidArgument, "N, C of grad_output " + Dims(grad_output.shape) +
+    return Error(StatusCode::kInvalidArgument, "N, C of " + sn + " " + Dims(grad_output.shape) +
                                                    " and out " + Dims(out.shape) + " differ");
   }
-  std::string why =
-      resample::CheckUpscaleLimit("scales_h", scales_h, out.shape[2], grad_output.shape[2]);
+  // Forward sizes: in = the forward's input, out = the forward's output.
+  const bool backward = direction == resample::Direction::kBackward;
+  const int64_t* fin = backward ? destination.shape : source.shape;
+  const int64_t* fout = backward ? source.shape : destination.shape;
+  std::string why = resample::CheckUpscaleLimit("scales_h", scales_h, fin[2], fout[2]);
+  if (why.empty()) why = resample::CheckUpscaleLimit("scales_w", scales_w, fin[3], fout[3]);
   if (why.empty())
-    why = resample::CheckUpscaleLimit("scales_w", scales_w, out.shape[3], grad_output.shape[3]);
-  if (why.empty()) {
-    why = resample::CheckSizeLimits(out.shape[0], out.shape[1], grad_output.shape[2],
-                                    grad_output.shape[3], out.shape[2], out.shape[3]);
-  }
+    why = resample::CheckSizeLimits(fin[0], fin[1], fout[2], fout[3], fin[2], fin[3]);
   if (!why.empty()) return Error(StatusCode::kInvalidArgument, why);
   const int64_t esize = grad_output.dtype == DataType::kFloat32 ? 4 : 2;
   if (reinterpret_cast<uintptr_t>(grad_output.data) % esize != 0 ||
@@ -94,21 +88,22 @@ Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableT
   const auto go_base = reinterpret_cast<intptr_t>(grad_output.data);
   const auto out_base = reinterpret_cast<intptr_t>(out.data);
   if (go_base + go_lo < out_base + out_hi && out_base + out_lo < go_base + go_hi) {
-    return Error(StatusCode::kInvalidArgument, "grad_output and out overlap in memory");
+    return Error(StatusCode::kInvalidArgument, sn + " and out overlap in memory");
   }
 
-  resample::BackwardProblem problem;
-  problem.batch = out.shape[0];
-  problem.channels = out.shape[1];
-  problem.out_h = grad_output.shape[2];
-  problem.out_w = grad_output.shape[3];
-  problem.in_h = out.shape[2];
-  problem.in_w = out.shape[3];
+  resample::ResampleProblem problem;
+  problem.batch = fin[0];
+  problem.channels = fin[1];
+  problem.out_h = fout[2];
+  problem.out_w = fout[3];
+  problem.in_h = fin[2];
+  problem.in_w = fin[3];
   problem.align_corners = align_corners;
   problem.scales_h = scales_h;
   problem.scales_w = scales_w;
+  problem.direction = direction;
   std::string error;
-  auto plan = resample::BackwardPlan::Create(problem, {grad_output.dtype, grad_output.strides[3]},
+  auto plan = resample::ResamplePlan::Create(problem, {grad_output.dtype, grad_output.strides[3]},
                                              {out.dtype, out.strides[3]},
                                              resample::ThreadPool::Global().num_threads(), &error);
   if (!plan) return Error(StatusCode::kOutOfMemory, error);
@@ -116,6 +111,28 @@ Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableT
   if (!scratch) return Error(StatusCode::kOutOfMemory, "no memory for scratch");
   plan->Run(grad_output, out, scratch.get());
   return Status{};
+}
+
+}  // namespace
+
+void ContiguousStrides(const int64_t shape[4], int64_t strides[4]) {
+  int64_t acc = 1;
+  for (int k = 3; k >= 0; --k) {
+    strides[k] = acc;
+    acc *= shape[k];
+  }
+}
+
+Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableTensorView& out,
+                                   bool align_corners, double scales_h, double scales_w) {
+  return Resample("UpsampleBicubic2dAABackward", "grad_output", resample::Direction::kBackward,
+                  grad_output, out, align_corners, scales_h, scales_w);
+}
+
+Status UpsampleBicubic2dAA(const TensorView& x, const MutableTensorView& out, bool align_corners,
+                           double scales_h, double scales_w) {
+  return Resample("UpsampleBicubic2dAA", "x", resample::Direction::kForward, x, out, align_corners,
+                  scales_h, scales_w);
 }
 
 void SetNumThreads(int n) { resample::ThreadPool::Global().SetNumThreads(n); }

@@ -109,8 +109,8 @@ AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale) 
   return t;
 }
 
-TransposedTable TransposeAxisWeights(const AxisWeights& fw) {
-  TransposedTable t;
+GatherTable TransposeAxisWeights(const AxisWeights& fw) {
+  GatherTable t;
   t.size = fw.in_size;
   t.src_size = fw.out_size;
   const size_t n = static_cast<size_t>(fw.in_size);
@@ -143,7 +143,23 @@ TransposedTable TransposeAxisWeights(const AxisWeights& fw) {
   return t;
 }
 
-BlockedTable BlockTransposedTable(const TransposedTable& tt) {
+GatherTable AsGatherTable(const AxisWeights& fw) {
+  GatherTable t;
+  t.size = fw.out_size;
+  t.src_size = fw.in_size;
+  t.first = fw.first;
+  t.count = fw.count;
+  t.offset = fw.offset;
+  t.weights = fw.weights;
+  for (int64_t c : t.count) t.max_count = std::max(t.max_count, c);
+  // Empty windows keep first = 0 like the transposed table does.
+  for (size_t i = 0; i < t.count.size(); ++i) {
+    if (t.count[i] == 0) t.first[i] = 0;
+  }
+  return t;
+}
+
+BlockedTable BlockGatherTable(const GatherTable& tt) {
   constexpr int64_t kW = BlockedTable::kWidth;
   BlockedTable b;
   b.size = tt.size;

@@ -40,13 +40,15 @@ int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale);
 
 AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale);
 
-// Backward-direction table: for every forward input index i (a row or column
-// of the gradient we produce), the forward outputs whose windows contain i.
-// They form one contiguous ascending range [first[i], first[i] + count[i])
-// because window starts and ends are monotone in the output index.
-struct TransposedTable {
-  int64_t size = 0;      // forward input size (rows/columns of dX)
-  int64_t src_size = 0;  // forward output size (rows/columns of dY)
+// For every destination index i, the contiguous ascending range of source
+// indices [first[i], first[i] + count[i]) it gathers, with their weights. For
+// the backward (TransposeAxisWeights) the destination is a forward input index
+// and its sources are the forward outputs whose windows contain it: a range,
+// because window starts and ends are monotone in the output index. For the
+// forward (AsGatherTable) it is simply each output's window.
+struct GatherTable {
+  int64_t size = 0;      // destination size
+  int64_t src_size = 0;  // source size
   std::vector<int64_t> first;
   std::vector<int64_t> count;
   std::vector<int64_t> offset;  // size + 1 entries
@@ -54,7 +56,11 @@ struct TransposedTable {
   int64_t max_count = 0;
 };
 
-TransposedTable TransposeAxisWeights(const AxisWeights& forward);
+GatherTable TransposeAxisWeights(const AxisWeights& forward);
+
+// The forward weights as a gather table (each forward output gathers its
+// window): what the forward op runs on.
+GatherTable AsGatherTable(const AxisWeights& forward);
 
 // The transposed table of the contiguous axis, regrouped so that kWidth
 // consecutive destination positions share one source range: block b covers
@@ -75,7 +81,7 @@ struct BlockedTable {
   int64_t total_taps = 0;  // sum of src_count: the pass costs kWidth * this
 };
 
-BlockedTable BlockTransposedTable(const TransposedTable& table);
+BlockedTable BlockGatherTable(const GatherTable& table);
 
 }  // namespace aclnn_host::resample
 

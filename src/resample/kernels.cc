@@ -94,7 +94,7 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
   CombineRows(rows, weights, count, n, acc, accumulate);
 }
 
-void HeightPassRows(const TransposedTable& t, int64_t row_begin, int64_t row_end, const float* src,
+void HeightPassRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                     int64_t src_stride, int64_t src_first, float* const* dst, int64_t n) {
   std::vector<const float*> rows(static_cast<size_t>(std::max<int64_t>(t.max_count, 1)));
   for (int64_t i = row_begin; i < row_end; ++i) {

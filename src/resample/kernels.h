@@ -28,9 +28,8 @@ bool RowIsFinite(const float* row, int64_t n);
 // The height pass for dX rows [row_begin, row_end) at once: dst[i] gathers
 // the source rows of table row row_begin + i, source row o being at
 // src + (o - src_first) * src_stride. Same arithmetic as HeightCombine.
-void HeightPassRows(const TransposedTable& table, int64_t row_begin, int64_t row_end,
-                    const float* src, int64_t src_stride, int64_t src_first, float* const* dst,
-                    int64_t n);
+void HeightPassRows(const GatherTable& table, int64_t row_begin, int64_t row_end, const float* src,
+                    int64_t src_stride, int64_t src_first, float* const* dst, int64_t n);
 
 void LoadHalfRow(const uint16_t* src, float* dst, int64_t n);
 void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n);
@@ -43,7 +42,7 @@ struct KernelTable {
   void (*height_combine)(const float* const*, const float*, int64_t, int64_t, float*, bool);
   void (*width_pass)(const BlockedTable&, const float* const*, float* const*, int64_t);
   bool (*row_is_finite)(const float*, int64_t);
-  void (*height_pass_rows)(const TransposedTable&, int64_t, int64_t, const float*, int64_t, int64_t,
+  void (*height_pass_rows)(const GatherTable&, int64_t, int64_t, const float*, int64_t, int64_t,
                            float* const*, int64_t);
   void (*load_half_row)(const uint16_t*, float*, int64_t);
   void (*load_bfloat16_row)(const uint16_t*, float*, int64_t);

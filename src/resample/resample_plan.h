@@ -1,6 +1,7 @@
-// The anti-aliased bicubic backward as a plan: built once (weight tables,
-// pass order, scratch layout), then run any number of times over strided
-// views. Pure C++; knows nothing of the aclnn API.
+// Anti-aliased bicubic resampling as a plan: built once (weight tables, pass
+// order, scratch layout), then run any number of times over strided views.
+// The same engine runs the forward (x -> y) and the backward (dY -> dX, the
+// transpose). Pure C++; knows nothing of the aclnn API.
 #ifndef ACLNN_HOST_RESAMPLE_BACKWARD_H_
 #define ACLNN_HOST_RESAMPLE_BACKWARD_H_
 
@@ -13,7 +14,13 @@
 
 namespace aclnn_host::resample {
 
-struct BackwardProblem {
+enum class Direction {
+  kBackward,  // source gradOutput (N, C, out_h, out_w) -> destination (N, C, in_h, in_w)
+  kForward,   // source x (N, C, in_h, in_w) -> destination y (N, C, out_h, out_w)
+};
+
+// Sizes are always the forward op's: in = forward input, out = forward output.
+struct ResampleProblem {
   int64_t batch = 0;     // N
   int64_t channels = 0;  // C
   int64_t out_h = 0;     // forward output = gradOutput's H, W
@@ -23,11 +30,13 @@ struct BackwardProblem {
   bool align_corners = false;
   double scales_h = 0.0;  // forward scale factors; <= 0 or NaN: not given
   double scales_w = 0.0;
+  Direction direction = Direction::kBackward;
 };
 
-// How the two separable passes are arranged. The backward is
-// dX = Wh^T . dY . Ww per plane; "height first" forms Wh^T . dY (Hi x Wo)
-// row by row, "width first" forms dY . Ww (Ho x Wi) rows into a ring cache.
+// How the two separable passes are arranged. Per plane the destination is
+// D = Gh . S . Gw^T with gather tables Gh, Gw (the forward weights for the
+// forward, their transposes for the backward); "height first" forms Gh . S
+// row by row, "width first" forms S . Gw^T rows into a ring cache.
 enum class PassOrder { kCopy, kHeightFirst, kWidthFirst };
 
 const char* PassOrderName(PassOrder order);
@@ -38,7 +47,7 @@ struct ViewLayout {
   int64_t w_stride = 1;  // elements between neighbours along W
 };
 
-class BackwardPlan {
+class ResamplePlan {
  public:
   // Row caches aim to stay in a core's L2.
   static constexpr uint64_t kDefaultRowCacheBytes = uint64_t{1} << 20;
@@ -46,38 +55,43 @@ class BackwardPlan {
   // Returns nullptr and sets *error when the tables would not fit in memory.
   // row_cache_bytes bounds each chunk's row caches (tests shrink it to drive
   // the multi-group and ring-cache paths; results do not depend on it).
-  static std::unique_ptr<BackwardPlan> Create(const BackwardProblem& problem,
-                                              const ViewLayout& grad_output, const ViewLayout& out,
-                                              int64_t num_chunks, std::string* error,
+  static std::unique_ptr<ResamplePlan> Create(const ResampleProblem& problem,
+                                              const ViewLayout& source,
+                                              const ViewLayout& destination, int64_t num_chunks,
+                                              std::string* error,
                                               uint64_t row_cache_bytes = kDefaultRowCacheBytes);
 
   // Bytes of scratch Run needs (all chunks together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
-  const BackwardProblem& problem() const { return problem_; }
+  const ResampleProblem& problem() const { return problem_; }
 
-  // grad_output and out must match the problem and the layouts given to
+  // source and destination must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
   // written do not depend on the thread count or on num_chunks.
   void Run(const TensorView& grad_output, const MutableTensorView& out, void* scratch) const;
 
-  BackwardPlan(const BackwardPlan&) = delete;
-  BackwardPlan& operator=(const BackwardPlan&) = delete;
+  ResamplePlan(const ResamplePlan&) = delete;
+  ResamplePlan& operator=(const ResamplePlan&) = delete;
 
  private:
   class ChunkRunner;
-  BackwardPlan() = default;
+  ResamplePlan() = default;
 
-  BackwardProblem problem_;
-  ViewLayout grad_output_layout_;
-  ViewLayout out_layout_;
-  bool input_direct_ = false;   // gradOutput rows usable as fp32 in place
-  bool output_direct_ = false;  // result rows writable as fp32 in place
+  ResampleProblem problem_;
+  struct Extent {
+    int64_t src_h, src_w, dst_h, dst_w;
+  };
+  Extent extent_{};
+  ViewLayout source_layout_;
+  ViewLayout destination_layout_;
+  bool source_direct_ = false;       // source rows usable as fp32 in place
+  bool destination_direct_ = false;  // destination rows writable as fp32 in place
   bool h_identity_ = false;
   bool w_identity_ = false;
   PassOrder order_ = PassOrder::kCopy;
-  TransposedTable height_;  // per dX row: the dY rows it gathers
-  TransposedTable width_;   // per dX column: the dY columns it gathers
+  GatherTable height_;  // per destination row: the source rows it gathers
+  GatherTable width_;   // per destination column: the source columns it gathers
   BlockedTable width_blocked_;
   int64_t num_chunks_ = 1;
   int64_t row_cache_slots_ = 0;

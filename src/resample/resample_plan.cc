@@ -1,4 +1,4 @@
-#include "resample/backward.h"
+#include "resample/resample_plan.h"
 
 #include <algorithm>
 #include <array>
@@ -91,7 +91,7 @@ void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataTy
 
 // The exact sparse gather for rows holding Inf or NaN: the blocked pass would
 // multiply them by the zero weights of neighbouring destinations.
-void SparseWidthRow(const TransposedTable& t, const float* src, float* dst) {
+void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
   for (int64_t i = 0; i < t.size; ++i) {
     const size_t si = static_cast<size_t>(i);
     const float* w = t.weights.data() + t.offset[si];
@@ -116,28 +116,42 @@ const char* PassOrderName(PassOrder order) {
   return "?";
 }
 
-std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
-                                                   const ViewLayout& grad_output,
-                                                   const ViewLayout& out, int64_t num_chunks,
-                                                   std::string* error, uint64_t row_cache_bytes) {
-  const double scale_h = ForwardAxisScale(p.in_h, p.out_h, p.align_corners, p.scales_h);
-  const double scale_w = ForwardAxisScale(p.in_w, p.out_w, p.align_corners, p.scales_w);
-  if (CountAxisTaps(p.in_h, p.out_h, scale_h) > kMaxTableTaps ||
-      CountAxisTaps(p.in_w, p.out_w, scale_w) > kMaxTableTaps) {
+std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& problem,
+                                                   const ViewLayout& source,
+                                                   const ViewLayout& destination,
+                                                   int64_t num_chunks, std::string* error,
+                                                   uint64_t row_cache_bytes) {
+  const ResampleProblem& f = problem;  // forward sizes: in -> out
+  const double scale_h = ForwardAxisScale(f.in_h, f.out_h, f.align_corners, f.scales_h);
+  const double scale_w = ForwardAxisScale(f.in_w, f.out_w, f.align_corners, f.scales_w);
+  if (CountAxisTaps(f.in_h, f.out_h, scale_h) > kMaxTableTaps ||
+      CountAxisTaps(f.in_w, f.out_w, scale_w) > kMaxTableTaps) {
     if (error) *error = "weight tables exceed 2^30 taps";
     return nullptr;
   }
-  std::unique_ptr<BackwardPlan> plan(new BackwardPlan());
-  plan->problem_ = p;
-  plan->grad_output_layout_ = grad_output;
-  plan->out_layout_ = out;
-  plan->input_direct_ = grad_output.dtype == DataType::kFloat32 && grad_output.w_stride == 1;
-  plan->output_direct_ = out.dtype == DataType::kFloat32 && out.w_stride == 1;
-  plan->h_identity_ = IsIdentityAxis(p.in_h, p.out_h, scale_h);
-  plan->w_identity_ = IsIdentityAxis(p.in_w, p.out_w, scale_w);
-  plan->height_ = TransposeAxisWeights(ComputeAxisWeights(p.in_h, p.out_h, scale_h));
-  plan->width_ = TransposeAxisWeights(ComputeAxisWeights(p.in_w, p.out_w, scale_w));
-  plan->width_blocked_ = BlockTransposedTable(plan->width_);
+  std::unique_ptr<ResamplePlan> plan(new ResamplePlan());
+  plan->problem_ = f;
+  plan->source_layout_ = source;
+  plan->destination_layout_ = destination;
+  plan->source_direct_ = source.dtype == DataType::kFloat32 && source.w_stride == 1;
+  plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
+  plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
+  plan->w_identity_ = IsIdentityAxis(f.in_w, f.out_w, scale_w);
+  // One source of weights for both directions: the forward gathers with the
+  // forward tables, the backward with their transposes.
+  const AxisWeights wh = ComputeAxisWeights(f.in_h, f.out_h, scale_h);
+  const AxisWeights ww = ComputeAxisWeights(f.in_w, f.out_w, scale_w);
+  if (f.direction == Direction::kForward) {
+    plan->extent_ = {f.in_h, f.in_w, f.out_h, f.out_w};
+    plan->height_ = AsGatherTable(wh);
+    plan->width_ = AsGatherTable(ww);
+  } else {
+    plan->extent_ = {f.out_h, f.out_w, f.in_h, f.in_w};
+    plan->height_ = TransposeAxisWeights(wh);
+    plan->width_ = TransposeAxisWeights(ww);
+  }
+  const Extent& p = plan->extent_;
+  plan->width_blocked_ = BlockGatherTable(plan->width_);
   plan->num_chunks_ = std::max<int64_t>(1, num_chunks);
 
   // Pass order from a cost model in vector-lane FMAs: the height pass costs a
@@ -147,8 +161,8 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
   const double taps_h = static_cast<double>(plan->height_.offset.back());
   const double w_row = 16.0 * static_cast<double>(plan->width_blocked_.total_taps);
   constexpr double kIntermediateCost = 2.0;
-  const double ho = static_cast<double>(p.out_h), wo = static_cast<double>(p.out_w);
-  const double hi = static_cast<double>(p.in_h), wi = static_cast<double>(p.in_w);
+  const double ho = static_cast<double>(p.src_h), wo = static_cast<double>(p.src_w);
+  const double hi = static_cast<double>(p.dst_h), wi = static_cast<double>(p.dst_w);
   const double h_pass_h_first = plan->h_identity_ ? 0.0 : taps_h * wo;
   const double w_pass_h_first = plan->w_identity_ ? 0.0 : hi * w_row;
   const double cost_h_first = h_pass_h_first + w_pass_h_first + kIntermediateCost * hi * wo;
@@ -166,8 +180,8 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
   }
 
   // Scratch per chunk, in floats.
-  const uint64_t row_o = static_cast<uint64_t>(PaddedRow(p.out_w));
-  const uint64_t row_i = static_cast<uint64_t>(PaddedRow(p.in_w));
+  const uint64_t row_o = static_cast<uint64_t>(PaddedRow(p.src_w));
+  const uint64_t row_i = static_cast<uint64_t>(PaddedRow(p.dst_w));
   const uint64_t r = static_cast<uint64_t>(kRowsPerWidthPass);
   uint64_t bytes = 0;
   auto add = [&](uint64_t floats) { bytes += AlignUp(floats * sizeof(float)); };
@@ -179,7 +193,7 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
     case PassOrder::kHeightFirst: {
       const int64_t fit = static_cast<int64_t>(row_cache_bytes / (row_o * sizeof(float)));
       plan->row_cache_slots_ =
-          plan->input_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
+          plan->source_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
       add(r * row_o);                                              // Wh^T.dY rows
       add(r * row_i);                                              // dX rows
@@ -187,7 +201,7 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
     }
     case PassOrder::kWidthFirst: {
       const int64_t fit = static_cast<int64_t>(row_cache_bytes / (row_i * sizeof(float)));
-      const bool cache_needed = !(plan->w_identity_ && plan->input_direct_);
+      const bool cache_needed = !(plan->w_identity_ && plan->source_direct_);
       plan->row_cache_slots_ = cache_needed
                                    ? PowerOfTwoAtLeast(std::clamp<int64_t>(
                                          fit, kRowsPerWidthPass, max_h + kRowsPerWidthPass - 1))
@@ -196,16 +210,16 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
       // budget, so the height pass runs over whole planes in one kernel call
       // instead of paying per-row overhead on short rows.
       const uint64_t plane_floats =
-          static_cast<uint64_t>(p.out_h + (plan->output_direct_ ? 0 : p.in_h)) * row_i;
+          static_cast<uint64_t>(p.src_h + (plan->destination_direct_ ? 0 : p.dst_h)) * row_i;
       // Only for planes well inside L2: larger planes run faster row by row,
       // where computing dY.Ww rows overlaps with writing dX rows.
       plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <=
                                                       std::min(row_cache_bytes, kSmallPlaneBytes);
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
-        add(static_cast<uint64_t>(p.out_h) * row_i);  // the plane's dY.Ww rows
-        if (!plan->output_direct_) add(static_cast<uint64_t>(p.in_h) * row_i);  // its dX rows
-        add(r * row_o);                                                         // dY rows
+        add(static_cast<uint64_t>(p.src_h) * row_i);  // the plane's dY.Ww rows
+        if (!plan->destination_direct_) add(static_cast<uint64_t>(p.dst_h) * row_i);  // its dX rows
+        add(r * row_o);                                                               // dY rows
         break;
       }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
@@ -220,14 +234,14 @@ std::unique_ptr<BackwardPlan> BackwardPlan::Create(const BackwardProblem& p,
 }
 
 // Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
-class BackwardPlan::ChunkRunner {
+class ResamplePlan::ChunkRunner {
  public:
-  ChunkRunner(const BackwardPlan& plan, const TensorView& go, const MutableTensorView& out,
-              char* scratch)
-      : plan_(plan), go_(go), out_(out), k_(kernels::CurrentKernels()) {
-    const BackwardProblem& p = plan.problem_;
-    row_o_ = PaddedRow(p.out_w);
-    row_i_ = PaddedRow(p.in_w);
+  ChunkRunner(const ResamplePlan& plan, const TensorView& source,
+              const MutableTensorView& destination, char* scratch)
+      : plan_(plan), src_(source), dst_(destination), k_(kernels::CurrentKernels()) {
+    const Extent& p = plan.extent_;
+    row_o_ = PaddedRow(p.src_w);
+    row_i_ = PaddedRow(p.dst_w);
     float* f = reinterpret_cast<float*>(scratch);
     auto take = [&](int64_t floats) {
       float* r = f;
@@ -247,10 +261,10 @@ class BackwardPlan::ChunkRunner {
         break;
       case PassOrder::kWidthFirst:
         if (plan.small_planes_) {
-          plane_mid_ = take(plan.problem_.out_h * row_i_);
-          plane_out_ = plan.output_direct_ ? nullptr : take(plan.problem_.in_h * row_i_);
+          plane_mid_ = take(plan.extent_.src_h * row_i_);
+          plane_out_ = plan.destination_direct_ ? nullptr : take(plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
-          dst_rows_.resize(static_cast<size_t>(plan.problem_.in_h));
+          dst_rows_.resize(static_cast<size_t>(plan.extent_.dst_h));
           break;
         }
         cache_ = take(plan.row_cache_slots_ * row_i_);
@@ -261,8 +275,8 @@ class BackwardPlan::ChunkRunner {
     }
     cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
     slot_mask_ = plan.row_cache_slots_ - 1;
-    go_row_bytes_ = go.strides[2] * static_cast<int64_t>(ElementSize(go.dtype));
-    out_row_bytes_ = out.strides[2] * static_cast<int64_t>(ElementSize(out.dtype));
+    src_row_bytes_ = source.strides[2] * static_cast<int64_t>(ElementSize(source.dtype));
+    dst_row_bytes_ = destination.strides[2] * static_cast<int64_t>(ElementSize(destination.dtype));
     const int64_t group = std::max<int64_t>(plan.height_.max_count, 1);
     row_ptrs_.resize(static_cast<size_t>(group));
   }
@@ -291,31 +305,31 @@ class BackwardPlan::ChunkRunner {
            (n * v.strides[0] + c * v.strides[1]) * static_cast<int64_t>(ElementSize(v.dtype));
   }
 
-  const char* InputRowAddr(int64_t p, int64_t oh) {
-    if (p != go_plane_) {
-      go_plane_ = p;
-      go_base_ = PlaneBase(go_, plan_.problem_.channels, p, static_cast<const char*>(go_.data));
+  const char* SourceRowAddr(int64_t p, int64_t oh) {
+    if (p != src_plane_) {
+      src_plane_ = p;
+      src_base_ = PlaneBase(src_, plan_.problem_.channels, p, static_cast<const char*>(src_.data));
     }
-    return go_base_ + oh * go_row_bytes_;
+    return src_base_ + oh * src_row_bytes_;
   }
-  char* OutputRowAddr(int64_t p, int64_t ih) {
-    if (p != out_plane_) {
-      out_plane_ = p;
-      out_base_ = PlaneBase(out_, plan_.problem_.channels, p, static_cast<char*>(out_.data));
+  char* DestinationRowAddr(int64_t p, int64_t ih) {
+    if (p != dst_plane_) {
+      dst_plane_ = p;
+      dst_base_ = PlaneBase(dst_, plan_.problem_.channels, p, static_cast<char*>(dst_.data));
     }
-    return out_base_ + ih * out_row_bytes_;
+    return dst_base_ + ih * dst_row_bytes_;
   }
 
   // gradOutput row as fp32: in place when possible, else converted into buf.
-  const float* InputRow(int64_t p, int64_t oh, float* buf) {
-    const char* src = InputRowAddr(p, oh);
-    if (plan_.input_direct_) return reinterpret_cast<const float*>(src);
-    LoadRow(k_, go_.dtype, src, go_.strides[3], plan_.problem_.out_w, buf);
+  const float* SourceRow(int64_t p, int64_t oh, float* buf) {
+    const char* src = SourceRowAddr(p, oh);
+    if (plan_.source_direct_) return reinterpret_cast<const float*>(src);
+    LoadRow(k_, src_.dtype, src, src_.strides[3], plan_.extent_.src_w, buf);
     return buf;
   }
 
   void StoreResult(const float* row, int64_t p, int64_t ih) {
-    StoreRow(k_, row, plan_.problem_.in_w, out_.dtype, OutputRowAddr(p, ih), out_.strides[3]);
+    StoreRow(k_, row, plan_.extent_.dst_w, dst_.dtype, DestinationRowAddr(p, ih), dst_.strides[3]);
   }
 
   float* Slot(int64_t key) { return cache_ + (key & slot_mask_) * cache_stride_; }
@@ -327,14 +341,14 @@ class BackwardPlan::ChunkRunner {
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
     bool all_finite = true;
     for (int64_t r = 0; r < rows && all_finite; ++r) {
-      all_finite = k_.row_is_finite(src[r], plan_.problem_.out_w);
+      all_finite = k_.row_is_finite(src[r], plan_.extent_.src_w);
     }
     if (all_finite) {
       k_.width_pass(plan_.width_blocked_, src, dst, rows);
       return;
     }
     for (int64_t r = 0; r < rows; ++r) {
-      if (k_.row_is_finite(src[r], plan_.problem_.out_w)) {
+      if (k_.row_is_finite(src[r], plan_.extent_.src_w)) {
         k_.width_pass(plan_.width_blocked_, src + r, dst + r, 1);
       } else {
         SparseWidthRow(plan_.width_, src[r], dst[r]);
@@ -359,36 +373,36 @@ class BackwardPlan::ChunkRunner {
   };
 
   void RunCopy(int64_t begin, int64_t end) {
-    RowCursor at(begin, plan_.problem_.in_h);
+    RowCursor at(begin, plan_.extent_.dst_h);
     for (int64_t r = begin; r < end; ++r, at.Next()) {
-      StoreResult(InputRow(at.plane, at.row, row_buffer_), at.plane, at.row);
+      StoreResult(SourceRow(at.plane, at.row, row_buffer_), at.plane, at.row);
     }
   }
 
   // Height pass of one dX row: out = sum over its dY rows, ascending.
-  void HeightRowFromInput(int64_t p, int64_t ih, float* out) {
-    const TransposedTable& t = plan_.height_;
+  void HeightRowFromSource(int64_t p, int64_t ih, float* out) {
+    const GatherTable& t = plan_.height_;
     const size_t si = static_cast<size_t>(ih);
     const int64_t count = t.count[si], first = t.first[si];
     const float* w = t.weights.data() + t.offset[si];
-    const int64_t wo = plan_.problem_.out_w;
+    const int64_t wo = plan_.extent_.src_w;
     if (count == 0) {
       k_.height_combine(nullptr, nullptr, 0, wo, out, false);
       return;
     }
-    const int64_t group = plan_.input_direct_ ? count : plan_.row_cache_slots_;
-    const int64_t base_key = p * plan_.problem_.out_h;
+    const int64_t group = plan_.source_direct_ ? count : plan_.row_cache_slots_;
+    const int64_t base_key = p * plan_.extent_.src_h;
     for (int64_t k0 = 0; k0 < count; k0 += group) {
       const int64_t g = std::min(group, count - k0);
       for (int64_t j = 0; j < g; ++j) {
         const int64_t oh = first + k0 + j;
-        if (plan_.input_direct_) {
-          row_ptrs_[static_cast<size_t>(j)] = reinterpret_cast<const float*>(InputRowAddr(p, oh));
+        if (plan_.source_direct_) {
+          row_ptrs_[static_cast<size_t>(j)] = reinterpret_cast<const float*>(SourceRowAddr(p, oh));
           continue;
         }
         const int64_t key = base_key + oh;
         if (!Cached(key)) {
-          InputRow(p, oh, Slot(key));
+          SourceRow(p, oh, Slot(key));
           MarkCached(key);
         }
         row_ptrs_[static_cast<size_t>(j)] = Slot(key);
@@ -400,7 +414,7 @@ class BackwardPlan::ChunkRunner {
   void RunHeightFirst(int64_t begin, int64_t end) {
     const float* mid[kRowsPerWidthPass] = {};
     float* dst[kRowsPerWidthPass] = {};
-    RowCursor at(begin, plan_.problem_.in_h);
+    RowCursor at(begin, plan_.extent_.dst_h);
     for (int64_t r = begin; r < end;) {
       const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
       std::array<RowCursor, kRowsPerWidthPass> group;
@@ -409,9 +423,9 @@ class BackwardPlan::ChunkRunner {
         group[i] = at;
         float* stage = stage_ + i * row_o_;
         if (plan_.h_identity_) {
-          mid[i] = InputRow(at.plane, at.row, stage);
+          mid[i] = SourceRow(at.plane, at.row, stage);
         } else {
-          HeightRowFromInput(at.plane, at.row, stage);
+          HeightRowFromSource(at.plane, at.row, stage);
           mid[i] = stage;
         }
       }
@@ -419,12 +433,12 @@ class BackwardPlan::ChunkRunner {
         for (int64_t i = 0; i < g; ++i) StoreResult(mid[i], group[i].plane, group[i].row);
       } else {
         for (int64_t i = 0; i < g; ++i) {
-          dst[i] = plan_.output_direct_
-                       ? reinterpret_cast<float*>(OutputRowAddr(group[i].plane, group[i].row))
+          dst[i] = plan_.destination_direct_
+                       ? reinterpret_cast<float*>(DestinationRowAddr(group[i].plane, group[i].row))
                        : result_ + i * row_i_;
         }
         WidthPassChecked(mid, dst, g);
-        if (!plan_.output_direct_) {
+        if (!plan_.destination_direct_) {
           for (int64_t i = 0; i < g; ++i) StoreResult(dst[i], group[i].plane, group[i].row);
         }
       }
@@ -435,23 +449,23 @@ class BackwardPlan::ChunkRunner {
   // dY.Ww row of plane p, output row oh: computed in batches of up to
   // kRowsPerWidthPass consecutive rows into the ring cache.
   const float* WidthRow(int64_t p, int64_t oh) {
-    if (plan_.w_identity_ && plan_.input_direct_) {
-      return reinterpret_cast<const float*>(InputRowAddr(p, oh));
+    if (plan_.w_identity_ && plan_.source_direct_) {
+      return reinterpret_cast<const float*>(SourceRowAddr(p, oh));
     }
-    const int64_t base_key = p * plan_.problem_.out_h;
+    const int64_t base_key = p * plan_.extent_.src_h;
     const int64_t key = base_key + oh;
     if (Cached(key)) return Slot(key);
     if (plan_.w_identity_) {
-      InputRow(p, oh, Slot(key));
+      SourceRow(p, oh, Slot(key));
       MarkCached(key);
       return Slot(key);
     }
     const float* src[kRowsPerWidthPass] = {};
     float* dst[kRowsPerWidthPass] = {};
     int64_t n = 0;
-    for (int64_t o = oh; o < plan_.problem_.out_h && n < kRowsPerWidthPass; ++o, ++n) {
+    for (int64_t o = oh; o < plan_.extent_.src_h && n < kRowsPerWidthPass; ++o, ++n) {
       if (n > 0 && Cached(base_key + o)) break;
-      src[n] = InputRow(p, o, stage_ + n * row_o_);
+      src[n] = SourceRow(p, o, stage_ + n * row_o_);
       dst[n] = Slot(base_key + o);
     }
     WidthPassChecked(src, dst, n);
@@ -462,12 +476,12 @@ class BackwardPlan::ChunkRunner {
   // Width-first over whole (or partial) small planes: the plane's dY.Ww rows
   // that the chunk's dX rows need, then one height-pass call for all of them.
   void RunWidthFirstSmallPlanes(int64_t begin, int64_t end) {
-    const BackwardProblem& p = plan_.problem_;
-    const TransposedTable& t = plan_.height_;
+    const Extent& p = plan_.extent_;
+    const GatherTable& t = plan_.height_;
     for (int64_t r = begin; r < end;) {
-      const int64_t plane = r / p.in_h, ih0 = r % p.in_h;
-      const int64_t ih1 = std::min(p.in_h, ih0 + (end - r));
-      int64_t lo = p.out_h, hi = 0;
+      const int64_t plane = r / p.dst_h, ih0 = r % p.dst_h;
+      const int64_t ih1 = std::min(p.dst_h, ih0 + (end - r));
+      int64_t lo = p.src_h, hi = 0;
       for (int64_t ih = ih0; ih < ih1; ++ih) {
         const size_t si = static_cast<size_t>(ih);
         if (t.count[si] == 0) continue;
@@ -479,18 +493,18 @@ class BackwardPlan::ChunkRunner {
         const float* src[kRowsPerWidthPass] = {};
         float* dst[kRowsPerWidthPass] = {};
         for (int64_t j = 0; j < n; ++j) {
-          src[j] = InputRow(plane, oh + j, stage_ + j * row_o_);
+          src[j] = SourceRow(plane, oh + j, stage_ + j * row_o_);
           dst[j] = plane_mid_ + (oh + j - lo) * row_i_;
         }
         WidthPassChecked(src, dst, n);
       }
       for (int64_t ih = ih0; ih < ih1; ++ih) {
         dst_rows_[static_cast<size_t>(ih - ih0)] =
-            plan_.output_direct_ ? reinterpret_cast<float*>(OutputRowAddr(plane, ih))
-                                 : plane_out_ + (ih - ih0) * row_i_;
+            plan_.destination_direct_ ? reinterpret_cast<float*>(DestinationRowAddr(plane, ih))
+                                      : plane_out_ + (ih - ih0) * row_i_;
       }
-      k_.height_pass_rows(t, ih0, ih1, plane_mid_, row_i_, lo, dst_rows_.data(), p.in_w);
-      if (!plan_.output_direct_) {
+      k_.height_pass_rows(t, ih0, ih1, plane_mid_, row_i_, lo, dst_rows_.data(), p.dst_w);
+      if (!plan_.destination_direct_) {
         for (int64_t ih = ih0; ih < ih1; ++ih) {
           StoreResult(dst_rows_[static_cast<size_t>(ih - ih0)], plane, ih);
         }
@@ -504,36 +518,37 @@ class BackwardPlan::ChunkRunner {
       RunWidthFirstSmallPlanes(begin, end);
       return;
     }
-    const BackwardProblem& p = plan_.problem_;
-    const TransposedTable& t = plan_.height_;
+    const Extent& p = plan_.extent_;
+    const GatherTable& t = plan_.height_;
     // Rows of one group must stay cached together with the batch that fills
     // the last of them: slots >= group + kRowsPerWidthPass - 1.
     const int64_t group = plan_.row_cache_slots_ == 0
                               ? std::max<int64_t>(t.max_count, 1)
                               : plan_.row_cache_slots_ - kRowsPerWidthPass + 1;
-    RowCursor at(begin, p.in_h);
+    RowCursor at(begin, p.dst_h);
     for (int64_t r = begin; r < end; ++r, at.Next()) {
       const int64_t plane = at.plane, ih = at.row;
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
-      float* acc =
-          plan_.output_direct_ ? reinterpret_cast<float*>(OutputRowAddr(plane, ih)) : row_buffer_;
-      if (count == 0) k_.height_combine(nullptr, nullptr, 0, p.in_w, acc, false);
+      float* acc = plan_.destination_direct_
+                       ? reinterpret_cast<float*>(DestinationRowAddr(plane, ih))
+                       : row_buffer_;
+      if (count == 0) k_.height_combine(nullptr, nullptr, 0, p.dst_w, acc, false);
       for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
         for (int64_t j = 0; j < g; ++j) {
           row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + k0 + j);
         }
-        k_.height_combine(row_ptrs_.data(), w + k0, g, p.in_w, acc, k0 > 0);
+        k_.height_combine(row_ptrs_.data(), w + k0, g, p.dst_w, acc, k0 > 0);
       }
-      if (!plan_.output_direct_) StoreResult(acc, plane, ih);
+      if (!plan_.destination_direct_) StoreResult(acc, plane, ih);
     }
   }
 
-  const BackwardPlan& plan_;
-  const TensorView& go_;
-  const MutableTensorView& out_;
+  const ResamplePlan& plan_;
+  const TensorView& src_;
+  const MutableTensorView& dst_;
   const kernels::KernelTable& k_;
   int64_t row_o_ = 0;
   int64_t row_i_ = 0;
@@ -547,25 +562,25 @@ class BackwardPlan::ChunkRunner {
   float* plane_out_ = nullptr;
   std::vector<float*> dst_rows_;
   int64_t slot_mask_ = 0;
-  int64_t go_plane_ = -1;
-  int64_t out_plane_ = -1;
-  const char* go_base_ = nullptr;
-  char* out_base_ = nullptr;
-  int64_t go_row_bytes_ = 0;
-  int64_t out_row_bytes_ = 0;
+  int64_t src_plane_ = -1;
+  int64_t dst_plane_ = -1;
+  const char* src_base_ = nullptr;
+  char* dst_base_ = nullptr;
+  int64_t src_row_bytes_ = 0;
+  int64_t dst_row_bytes_ = 0;
   std::vector<const float*> row_ptrs_;
 };
 
-void BackwardPlan::Run(const TensorView& grad_output, const MutableTensorView& out,
+void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destination,
                        void* scratch) const {
-  const int64_t total_rows = problem_.batch * problem_.channels * problem_.in_h;
+  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   ThreadPool::Global().ParallelFor(chunks, [&](int64_t k) {
     const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
     const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
-    ChunkRunner runner(*this, grad_output, out, base + static_cast<uint64_t>(k) * chunk_bytes_);
+    ChunkRunner runner(*this, source, destination, base + static_cast<uint64_t>(k) * chunk_bytes_);
     runner.Run(begin, end);
   });
 }

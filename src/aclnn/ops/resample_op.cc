@@ -1,0 +1,204 @@
+#include "aclnn/ops/resample_op.h"
+
+#include <memory>
+#include <vector>
+
+#include "resample/thread_pool.h"
+#include "resample/view_checks.h"
+#include "runtime/runtime.h"
+
+namespace aclnn_host::aclnn {
+namespace {
+
+DataType ToEngine(int32_t t) {
+  return t == ACL_FLOAT ? DataType::kFloat32
+                        : (t == ACL_FLOAT16 ? DataType::kFloat16 : DataType::kBFloat16);
+}
+
+// Byte range of a tensor's view inside its live aclrtMalloc block.
+struct Placement {
+  uintptr_t block = 0;
+  uintptr_t lo = 0;  // first byte the view touches
+  uintptr_t hi = 0;  // one past the last
+};
+
+std::string CheckPlacement(const char* name, const aclTensor* t, Placement* where) {
+  const int64_t esize = static_cast<int64_t>(runtime::DataTypeBytes(t->dtype));
+  int64_t lo = 0, hi = 0;
+  if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), 4, t->offset, esize, &lo,
+                              &hi)) {
+    return std::string(name) + ": the view (offset " + std::to_string(t->offset) + ", strides " +
+           ShapeString(t->strides) + ") overflows 64-bit addressing";
+  }
+  const uintptr_t base = reinterpret_cast<uintptr_t>(t->data);
+  uintptr_t block = 0;
+  if (t->data == nullptr || !runtime::FindBlock(t->data, 0, &block)) {
+    return std::string(name) + ": data pointer " + std::to_string(base) +
+           " is not inside a live aclrtMalloc block (not device memory)";
+  }
+  if (base % static_cast<uintptr_t>(esize) != 0) {
+    return std::string(name) + ": data pointer " + std::to_string(base) +
+           " is not aligned to its element size of " + std::to_string(esize) + " bytes";
+  }
+  // The view must stay inside the block that holds the data pointer.
+  const uintptr_t first = base + static_cast<uintptr_t>(lo);
+  const uint64_t bytes = static_cast<uint64_t>(hi - lo);
+  uintptr_t view_block = 0;
+  const bool before_base = lo < 0 && static_cast<uint64_t>(-lo) > base;
+  if (before_base ||
+      !runtime::FindBlock(reinterpret_cast<const void*>(first), bytes, &view_block) ||
+      view_block != block) {
+    return std::string(name) + ": the view (offset " + std::to_string(t->offset) +
+           " elements, strides " + ShapeString(t->strides) + ", shape " +
+           ShapeString(t->view_shape) + ") reaches bytes [" + std::to_string(lo) + ", " +
+           std::to_string(hi) + ") from the data pointer, outside the aclrtMalloc block it lies in";
+  }
+  where->block = block;
+  where->lo = first;
+  where->hi = first + bytes;
+  return "";
+}
+
+class ResampleExecutor : public aclOpExecutor {
+ public:
+  std::shared_ptr<const resample::ResamplePlan> plan;
+  std::string op;        // the phase-2 function's name, for messages
+  std::string src_name;  // the source tensor's parameter name
+  TensorView source;
+  MutableTensorView destination;
+  Placement source_at;
+  Placement destination_at;
+
+  aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>& self, void* workspace,
+                     uint64_t given_bytes, void* stream) override {
+    std::vector<uintptr_t> pins;
+    for (const Placement* p : {&source_at, &destination_at}) {
+      uintptr_t block = 0;
+      if (!runtime::FindBlock(reinterpret_cast<const void*>(p->lo), p->hi - p->lo, &block) ||
+          block != p->block) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    op + ": the " + (p == &destination_at ? std::string("out") : src_name) +
+                        " memory was freed after phase 1");
+      }
+      pins.push_back(block);
+    }
+    const uint64_t need = plan->scratch_bytes();
+    if (given_bytes < need) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, op + ": workspaceSize=" + std::to_string(given_bytes) +
+                                               " is smaller than the " + std::to_string(need) +
+                                               " bytes phase 1 asked for");
+    }
+    uintptr_t ws_block = 0;
+    if (need > 0) {
+      if (!runtime::FindBlock(workspace, need, &ws_block)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID,
+                    op + ": workspace with " + std::to_string(need) +
+                        " bytes is not inside one live aclrtMalloc block (not device memory)");
+      }
+      const uintptr_t ws_lo = reinterpret_cast<uintptr_t>(workspace);
+      for (const Placement* p : {&source_at, &destination_at}) {
+        if (ws_lo < p->hi && p->lo < ws_lo + need) {
+          return Fail(ACLNN_ERR_PARAM_INVALID,
+                      op + ": the workspace overlaps " +
+                          (p == &destination_at ? std::string("out") : src_name));
+        }
+      }
+      pins.push_back(ws_block);
+    }
+    if (!runtime::IsLiveStream(stream)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, op + ": stream is not a live stream");
+    }
+    auto keep = self;  // the work owns the executor until it has run
+    const bool queued = runtime::Enqueue(
+        stream, [keep, this, workspace] { plan->Run(source, destination, workspace); }, pins);
+    if (!queued) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, op + ": memory or stream released concurrently");
+    }
+    return ACLNN_SUCCESS;
+  }
+};
+
+}  // namespace
+
+bool IsSupportedDtype(int32_t t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
+
+aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
+                         const aclTensor* source, aclTensor* destination,
+                         const resample::ResampleProblem& problem, uint64_t* workspaceSize,
+                         aclOpExecutor** executor) {
+  auto fail = [&](aclnnStatus status, const std::string& why) {
+    return Fail(status, std::string(op) + ": " + why);
+  };
+  // 9. Memory: views inside their aclrtMalloc blocks, out writes each element
+  // once, and source and out do not overlap.
+  Placement src_at, dst_at;
+  std::string why = CheckPlacement(src_name, source, &src_at);
+  if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
+  why = CheckPlacement("out", destination, &dst_at);
+  if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
+  if (resample::ViewOverlapsItself(destination->view_shape.data(), destination->strides.data(),
+                                   4)) {
+    return fail(ACLNN_ERR_PARAM_INVALID,
+                "out strides " + ShapeString(destination->strides) + " make the view of shape " +
+                    ShapeString(destination->view_shape) + " overlap itself");
+  }
+  if (src_at.lo < dst_at.hi && dst_at.lo < src_at.hi) {
+    return fail(ACLNN_ERR_PARAM_INVALID, std::string(src_name) + " and out overlap in memory");
+  }
+
+  // The plan.
+  const resample::ViewLayout src_layout{ToEngine(source->dtype), source->strides[3]};
+  const resample::ViewLayout dst_layout{ToEngine(destination->dtype), destination->strides[3]};
+  std::string error;
+  std::shared_ptr<const resample::ResamplePlan> plan = resample::ResamplePlan::Create(
+      problem, src_layout, dst_layout, resample::ThreadPool::Global().num_threads(), &error);
+  if (!plan) return fail(ACLNN_ERR_INNER, error);
+
+  auto exec = std::make_shared<ResampleExecutor>();
+  exec->plan = plan;
+  exec->op = run_op;
+  exec->src_name = src_name;
+  const int64_t esize = static_cast<int64_t>(runtime::DataTypeBytes(source->dtype));
+  exec->source.data = static_cast<const char*>(source->data) + source->offset * esize;
+  exec->source.dtype = src_layout.dtype;
+  exec->destination.data = static_cast<char*>(destination->data) + destination->offset * esize;
+  exec->destination.dtype = dst_layout.dtype;
+  for (int k = 0; k < 4; ++k) {
+    exec->source.shape[k] = source->view_shape[k];
+    exec->source.strides[k] = source->strides[k];
+    exec->destination.shape[k] = destination->view_shape[k];
+    exec->destination.strides[k] = destination->strides[k];
+  }
+  exec->source_at = src_at;
+  exec->destination_at = dst_at;
+  exec->workspace_size = plan->scratch_bytes();
+  *workspaceSize = exec->workspace_size;
+  *executor = exec.get();
+  RegisterExecutor(std::move(exec));
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus RunExecutor(const char* op, void* workspace, uint64_t workspaceSize,
+                        aclOpExecutor* executor, aclrtStream stream) {
+  if (executor == nullptr) {
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(op) + ": executor is nullptr");
+  }
+  std::shared_ptr<aclOpExecutor> exec = FindExecutor(executor);
+  if (!exec) {
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                std::string(op) +
+                    ": executor is not live (already run without aclSetAclOpExecutorRepeatable, "
+                    "destroyed, or never created)");
+  }
+  if (workspaceSize > 0 && workspace == nullptr) {
+    if (!exec->repeatable) ReleaseExecutor(executor);  // as CANN does
+    return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                std::string(op) +
+                    ": workspace is nullptr with workspaceSize=" + std::to_string(workspaceSize));
+  }
+  const aclnnStatus status = exec->Launch(exec, workspace, workspaceSize, stream);
+  if (status == ACLNN_SUCCESS && !exec->repeatable) ReleaseExecutor(executor);
+  return status;
+}
+
+}  // namespace aclnn_host::aclnn

@@ -1,0 +1,32 @@
+// What the resample ops (aclnnUpsampleBicubic2dAA and its Grad) share: dtype
+// mapping, the memory-placement checks (row 9 of the contract), building the
+// plan and executor, and phase 2.
+#ifndef ACLNN_HOST_ACLNN_OPS_RESAMPLE_OP_H_
+#define ACLNN_HOST_ACLNN_OPS_RESAMPLE_OP_H_
+
+#include <cstdint>
+#include <string>
+
+#include "aclnn/objects.h"
+#include "resample/resample_plan.h"
+
+namespace aclnn_host::aclnn {
+
+bool IsSupportedDtype(int32_t data_type);
+
+// Phase 1's last checks and the plan: both views inside the aclrtMalloc blocks
+// their data pointers lie in and aligned, the destination's view not
+// overlapping itself, source and destination disjoint. On success fills
+// *workspaceSize and *executor. `op` and `src_name` name things in messages.
+aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
+                         const aclTensor* source, aclTensor* destination,
+                         const resample::ResampleProblem& problem, uint64_t* workspaceSize,
+                         aclOpExecutor** executor);
+
+// Phase 2 of a resample op (the contract's phase-2 rules).
+aclnnStatus RunExecutor(const char* op, void* workspace, uint64_t workspaceSize,
+                        aclOpExecutor* executor, aclrtStream stream);
+
+}  // namespace aclnn_host::aclnn
+
+#endif  // ACLNN_HOST_ACLNN_OPS_RESAMPLE_OP_H_
