@@ -5,6 +5,10 @@ torch.ops.aten._upsample_bicubic2d_aa_backward on the same shapes, in one run,
 and prints a table: shape, dtype, threads, PyTorch ms, ours ms, ratio, GB/s,
 % of the streaming bandwidth measured in the same run.
 
+Then times the forward op aclnnUpsampleBicubic2dAA at one thread against
+PyTorch's F.interpolate(..., mode="bicubic", antialias=True) and Pillow's
+Image.resize(..., BICUBIC) on float32 "F" images (the same filter).
+
 usage: bench_vs_pytorch.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 1 2] [--quick]"""
 import argparse
 import ctypes as C
@@ -50,7 +54,7 @@ def timeit(fn, min_time=0.4, max_reps=50):  # used by ad-hoc checks
 
 
 class OurOp:
-    def __init__(self, lib, go_shape, in_hw, dtype):
+    def __init__(self, lib, go_shape, in_hw, dtype, forward=False):
         self.lib = lib
         n, c, ho, wo = go_shape
         hi, wi = in_hw
@@ -64,16 +68,31 @@ class OurOp:
         g = torch.rand(go_shape).to(TORCH[dtype]).contiguous()
         raw = g.view(torch.int16 if es == 2 else torch.int32).numpy()
         assert lib.aclrtMemcpy(self.go_ptr, raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
+        x = torch.rand(self.in_shape).to(TORCH[dtype]).contiguous()  # the forward's input
+        raw = x.view(torch.int16 if es == 2 else torch.int32).numpy()
+        assert lib.aclrtMemcpy(self.out_ptr, raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
         self.go = lib.aclCreateTensor(arr(go_shape), 4, dtype, None, 0, 0, arr(go_shape), 4, self.go_ptr)
         self.out = lib.aclCreateTensor(arr(self.in_shape), 4, dtype, None, 0, 0, arr(self.in_shape), 4,
                                        self.out_ptr)
         self.osz = lib.aclCreateIntArray(arr([ho, wo]), 2)
         self.isz = lib.aclCreateIntArray(arr(list(self.in_shape)), 4)
         self.ws, self.ws_size = C.c_void_p(), 0
+        self.forward = forward
 
     def __call__(self):
         lib = self.lib
         size, exe = C.c_uint64(0), C.c_void_p()
+        if self.forward:  # x is the (N, C, Hi, Wi) tensor, out the (N, C, Ho, Wo) one
+            assert lib.aclnnUpsampleBicubic2dAAGetWorkspaceSize(
+                self.out, self.osz, False, 0.0, 0.0, self.go, C.byref(size), C.byref(exe)) == 0
+            if size.value > self.ws_size:
+                if self.ws_size:
+                    lib.aclrtFree(self.ws)
+                assert lib.aclrtMalloc(C.byref(self.ws), size.value, 0) == 0
+                self.ws_size = size.value
+            assert lib.aclnnUpsampleBicubic2dAA(self.ws, size, exe, None) == 0
+            assert lib.aclrtSynchronizeStream(None) == 0
+            return
         assert lib.aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
             self.go, self.osz, self.isz, False, 0.0, 0.0, self.out, C.byref(size), C.byref(exe)) == 0
         if size.value > self.ws_size:  # a real program would keep its workspace too
@@ -157,12 +176,56 @@ def main():
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
         summary.append("threads=%d: geometric mean %.1fx faster than PyTorch, worst %.1fx (%s)" %
                        (t, geo, worst[0], worst[1]))
+    forward_suite(lib, setter, budget)
     print()
     for s in summary:
         print(s)
     if 1 in args.threads and 2 in args.threads:
         print("2-thread speed-up over 1 thread (fp32): " + ", ".join(
             "%s %.2fx" % (k, v[1] / v[2]) for k, v in scaling.items()))
+
+
+FORWARD_SUITE = [
+    ("4032x3024 photo -> 1024x768", (3024, 4032), (768, 1024)),
+    ("1080x1920 frame -> 224x224", (1080, 1920), (224, 224)),
+    ("2048x2048 -> 512x512", (2048, 2048), (512, 512)),
+    ("512x512 -> 1024x1024 (up)", (512, 512), (1024, 1024)),
+]
+
+
+def forward_suite(lib, setter, budget):
+    """The forward op at one thread against PyTorch and Pillow, one plane."""
+    import numpy as np
+    from PIL import Image
+    torch.set_num_threads(1)
+    setter(1)
+    print("\n## forward aclnnUpsampleBicubic2dAA, fp32, one plane, 1 thread")
+    print("| shape | PyTorch ms | Pillow ms | ours ms | vs PyTorch | vs Pillow |")
+    print("|---|---|---|---|---|---|")
+    for label, (hi, wi), (ho, wo) in FORWARD_SUITE:
+        x = torch.rand(1, 1, hi, wi)
+        img = Image.fromarray(x[0, 0].numpy(), mode="F")
+        op = OurOp(lib, (1, 1, ho, wo), (hi, wi), ACL_FLOAT, forward=True)
+        runners = [
+            lambda: torch.nn.functional.interpolate(x, size=(ho, wo), mode="bicubic",
+                                                    antialias=True, align_corners=False),
+            lambda: img.resize((wo, ho), Image.BICUBIC),
+            op,
+        ]
+        for r in runners:
+            r()
+        best = [float("inf")] * 3
+        start, rounds = time.perf_counter(), 0
+        while rounds < 5 or (time.perf_counter() - start < budget and rounds < 40):
+            for i, r in enumerate(runners):
+                t0 = time.perf_counter()
+                r()
+                best[i] = min(best[i], time.perf_counter() - t0)
+            rounds += 1
+        op.free()
+        print("| %s | %.2f | %.2f | %.3f | %.1fx | %.1fx |" % (
+            label, best[0] * 1e3, best[1] * 1e3, best[2] * 1e3, best[0] / best[2], best[1] / best[2]))
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

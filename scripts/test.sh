@@ -59,7 +59,8 @@ outside_project() {
   cmake --install "$out/release" --prefix "$out/install" >/dev/null &&
     cmake -S "$root/examples" -B "$out/example" -DCMAKE_PREFIX_PATH="$out/install" >/dev/null &&
     cmake --build "$out/example" -j"$jobs" >/dev/null &&
-    "$out/example/upsample_bicubic2d_aa_grad_example" >"$out/example/output.txt" &&
+    { "$out/example/upsample_bicubic2d_aa_grad_example" &&
+      "$out/example/upsample_bicubic2d_aa_example"; } >"$out/example/output.txt" &&
     diff -u "$root/tests/data/example_expected.txt" "$out/example/output.txt"
 }
 
