@@ -308,6 +308,33 @@ TEST_F(Contract, Row9_MemoryPlacement) {
   aclDestroyTensor(g);
 }
 
+// Regression (fuzzer finding): on a dim of size 1 any stride passes the view
+// checks, so the engine must never form stride * element size on its own.
+TEST_F(Contract, HugeStridesOnSizeOneDimsAreHarmless) {
+  const int64_t huge = INT64_MAX / 2 + 12345;
+  for (aclDataType dtype : {ACL_FLOAT16, ACL_FLOAT}) {
+    DeviceTensor go, out;
+    MakeDeviceTensor(&go, {1, 1, 1, 1}, dtype, Layout::kContiguous);
+    MakeDeviceTensor(&out, {1, 1, 3, 1}, dtype, Layout::kContiguous);
+    WriteValues(&go, {2.0f});
+    const int64_t gdims[4] = {1, 1, 1, 1}, gstrides[4] = {-huge, huge, -huge, huge};
+    const int64_t odims[4] = {1, 1, 3, 1}, ostrides[4] = {huge, -huge, 1, -huge};
+    aclTensor* g =
+        aclCreateTensor(gdims, 4, dtype, gstrides, 0, ACL_FORMAT_NCHW, gdims, 4, go.block);
+    aclTensor* o =
+        aclCreateTensor(odims, 4, dtype, ostrides, 0, ACL_FORMAT_NCHW, odims, 4, out.block);
+    aclDestroyTensor(go.tensor);
+    aclDestroyTensor(out.tensor);
+    go.tensor = g;
+    out.tensor = o;
+    const OpCall c = RunBackward(&go, &out, {1, 1}, {1, 1, 3, 1}, false, 0, 0);
+    ASSERT_EQ(c.phase2, ACLNN_SUCCESS) << c.message;
+    double sum = 0;
+    for (float v : ReadValues(out)) sum += v;
+    EXPECT_NEAR(sum, 2.0, 1e-2);
+  }
+}
+
 TEST_F(Contract, StaleHandlesAreRefusedNotDereferenced) {
   aclTensor* t = aclCreateTensor(go_.shape.data(), 4, ACL_FLOAT, nullptr, 0, ACL_FORMAT_NCHW,
                                  go_.shape.data(), 4, go_.block);

@@ -50,13 +50,16 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
         return;
     }
   }
-  const int64_t step = stride * static_cast<int64_t>(ElementSize(dtype));
-  for (int64_t x = 0; x < n; ++x, src += step) {
+  // x * stride * size stays within the extent the view checks validated; a
+  // stride alone may not (any stride passes on a dim of size 1).
+  const int64_t size = static_cast<int64_t>(ElementSize(dtype));
+  for (int64_t x = 0; x < n; ++x) {
+    const char* at = src + x * stride * size;
     if (dtype == DataType::kFloat32) {
-      std::memcpy(&dst[x], src, sizeof(float));
+      std::memcpy(&dst[x], at, sizeof(float));
     } else {
       uint16_t h;
-      std::memcpy(&h, src, sizeof h);
+      std::memcpy(&h, at, sizeof h);
       dst[x] = dtype == DataType::kFloat16 ? HalfToFloat(h) : BFloat16ToFloat(h);
     }
   }
@@ -77,14 +80,15 @@ void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataTy
         return;
     }
   }
-  const int64_t step = stride * static_cast<int64_t>(ElementSize(dtype));
-  for (int64_t x = 0; x < n; ++x, dst += step) {
+  const int64_t size = static_cast<int64_t>(ElementSize(dtype));
+  for (int64_t x = 0; x < n; ++x) {
+    char* at = dst + x * stride * size;
     if (dtype == DataType::kFloat32) {
-      std::memcpy(dst, &src[x], sizeof(float));
+      std::memcpy(at, &src[x], sizeof(float));
     } else {
       const uint16_t h =
           dtype == DataType::kFloat16 ? FloatToHalf(src[x]) : FloatToBFloat16(src[x]);
-      std::memcpy(dst, &h, sizeof h);
+      std::memcpy(at, &h, sizeof h);
     }
   }
 }
@@ -275,8 +279,12 @@ class ResamplePlan::ChunkRunner {
     }
     cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
     slot_mask_ = plan.row_cache_slots_ - 1;
-    src_row_bytes_ = source.strides[2] * static_cast<int64_t>(ElementSize(source.dtype));
-    dst_row_bytes_ = destination.strides[2] * static_cast<int64_t>(ElementSize(destination.dtype));
+    // Kept apart: stride * size can overflow on a dim of size 1, where any
+    // stride passes the view checks; row * stride * size cannot.
+    src_row_stride_ = source.strides[2];
+    src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
+    dst_row_stride_ = destination.strides[2];
+    dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
     const int64_t group = std::max<int64_t>(plan.height_.max_count, 1);
     row_ptrs_.resize(static_cast<size_t>(group));
   }
@@ -310,14 +318,14 @@ class ResamplePlan::ChunkRunner {
       src_plane_ = p;
       src_base_ = PlaneBase(src_, plan_.problem_.channels, p, static_cast<const char*>(src_.data));
     }
-    return src_base_ + oh * src_row_bytes_;
+    return src_base_ + oh * src_row_stride_ * src_size_;
   }
   char* DestinationRowAddr(int64_t p, int64_t ih) {
     if (p != dst_plane_) {
       dst_plane_ = p;
       dst_base_ = PlaneBase(dst_, plan_.problem_.channels, p, static_cast<char*>(dst_.data));
     }
-    return dst_base_ + ih * dst_row_bytes_;
+    return dst_base_ + ih * dst_row_stride_ * dst_size_;
   }
 
   // gradOutput row as fp32: in place when possible, else converted into buf.
@@ -566,8 +574,10 @@ class ResamplePlan::ChunkRunner {
   int64_t dst_plane_ = -1;
   const char* src_base_ = nullptr;
   char* dst_base_ = nullptr;
-  int64_t src_row_bytes_ = 0;
-  int64_t dst_row_bytes_ = 0;
+  int64_t src_row_stride_ = 0;
+  int64_t src_size_ = 0;
+  int64_t dst_row_stride_ = 0;
+  int64_t dst_size_ = 0;
   std::vector<const float*> row_ptrs_;
 };
 
