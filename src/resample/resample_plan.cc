@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "resample/half.h"
@@ -108,6 +109,46 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
 
 }  // namespace
 
+namespace {
+
+// Weight tables of one axis in the form a direction needs, shared between
+// plans: a network calls the op with the same few shapes over and over, and
+// building tables is most of phase 1 on small problems.
+std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_size, double scale,
+                                                   Direction direction) {
+  struct Key {
+    int64_t in, out;
+    uint64_t scale_bits;
+    Direction direction;
+    bool operator==(const Key& o) const {
+      return in == o.in && out == o.out && scale_bits == o.scale_bits && direction == o.direction;
+    }
+  };
+  static std::mutex mutex;
+  static auto* cache = new std::vector<std::pair<Key, std::shared_ptr<const AxisTables>>>();
+  constexpr size_t kEntries = 32;
+  Key key{in_size, out_size, 0, direction};
+  std::memcpy(&key.scale_bits, &scale, sizeof scale);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto& entry : *cache) {
+      if (entry.first == key) return entry.second;
+    }
+  }
+  // One source of weights for both directions: the forward gathers with the
+  // forward tables, the backward with their transposes.
+  auto tables = std::make_shared<AxisTables>();
+  const AxisWeights w = ComputeAxisWeights(in_size, out_size, scale);
+  tables->gather = direction == Direction::kForward ? AsGatherTable(w) : TransposeAxisWeights(w);
+  tables->blocked = BlockGatherTable(tables->gather);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache->size() >= kEntries) cache->erase(cache->begin());
+  cache->emplace_back(key, tables);
+  return tables;
+}
+
+}  // namespace
+
 const char* PassOrderName(PassOrder order) {
   switch (order) {
     case PassOrder::kCopy:
@@ -141,29 +182,19 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
   plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
   plan->w_identity_ = IsIdentityAxis(f.in_w, f.out_w, scale_w);
-  // One source of weights for both directions: the forward gathers with the
-  // forward tables, the backward with their transposes.
-  const AxisWeights wh = ComputeAxisWeights(f.in_h, f.out_h, scale_h);
-  const AxisWeights ww = ComputeAxisWeights(f.in_w, f.out_w, scale_w);
-  if (f.direction == Direction::kForward) {
-    plan->extent_ = {f.in_h, f.in_w, f.out_h, f.out_w};
-    plan->height_ = AsGatherTable(wh);
-    plan->width_ = AsGatherTable(ww);
-  } else {
-    plan->extent_ = {f.out_h, f.out_w, f.in_h, f.in_w};
-    plan->height_ = TransposeAxisWeights(wh);
-    plan->width_ = TransposeAxisWeights(ww);
-  }
+  plan->height_tables_ = CachedAxisTables(f.in_h, f.out_h, scale_h, f.direction);
+  plan->width_tables_ = CachedAxisTables(f.in_w, f.out_w, scale_w, f.direction);
+  plan->extent_ = f.direction == Direction::kForward ? Extent{f.in_h, f.in_w, f.out_h, f.out_w}
+                                                     : Extent{f.out_h, f.out_w, f.in_h, f.in_w};
   const Extent& p = plan->extent_;
-  plan->width_blocked_ = BlockGatherTable(plan->width_);
   plan->num_chunks_ = std::max<int64_t>(1, num_chunks);
 
   // Pass order from a cost model in vector-lane FMAs: the height pass costs a
   // tap per element of each row it forms; the blocked width pass costs
   // kWidth lanes per block tap per row; each intermediate element costs a
   // store and a load.
-  const double taps_h = static_cast<double>(plan->height_.offset.back());
-  const double w_row = 16.0 * static_cast<double>(plan->width_blocked_.total_taps);
+  const double taps_h = static_cast<double>(plan->height().offset.back());
+  const double w_row = 16.0 * static_cast<double>(plan->width_blocked().total_taps);
   constexpr double kIntermediateCost = 2.0;
   const double ho = static_cast<double>(p.src_h), wo = static_cast<double>(p.src_w);
   const double hi = static_cast<double>(p.dst_h), wi = static_cast<double>(p.dst_w);
@@ -189,7 +220,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const uint64_t r = static_cast<uint64_t>(kRowsPerWidthPass);
   uint64_t bytes = 0;
   auto add = [&](uint64_t floats) { bytes += AlignUp(floats * sizeof(float)); };
-  const int64_t max_h = std::max<int64_t>(1, plan->height_.max_count);
+  const int64_t max_h = std::max<int64_t>(1, plan->height().max_count);
   switch (plan->order_) {
     case PassOrder::kCopy:
       add(row_i);
@@ -285,7 +316,7 @@ class ResamplePlan::ChunkRunner {
     src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
     dst_row_stride_ = destination.strides[2];
     dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
-    const int64_t group = std::max<int64_t>(plan.height_.max_count, 1);
+    const int64_t group = std::max<int64_t>(plan.height().max_count, 1);
     row_ptrs_.resize(static_cast<size_t>(group));
   }
 
@@ -352,14 +383,14 @@ class ResamplePlan::ChunkRunner {
       all_finite = k_.row_is_finite(src[r], plan_.extent_.src_w);
     }
     if (all_finite) {
-      k_.width_pass(plan_.width_blocked_, src, dst, rows);
+      k_.width_pass(plan_.width_blocked(), src, dst, rows);
       return;
     }
     for (int64_t r = 0; r < rows; ++r) {
       if (k_.row_is_finite(src[r], plan_.extent_.src_w)) {
-        k_.width_pass(plan_.width_blocked_, src + r, dst + r, 1);
+        k_.width_pass(plan_.width_blocked(), src + r, dst + r, 1);
       } else {
-        SparseWidthRow(plan_.width_, src[r], dst[r]);
+        SparseWidthRow(plan_.width(), src[r], dst[r]);
       }
     }
   }
@@ -389,7 +420,7 @@ class ResamplePlan::ChunkRunner {
 
   // Height pass of one dX row: out = sum over its dY rows, ascending.
   void HeightRowFromSource(int64_t p, int64_t ih, float* out) {
-    const GatherTable& t = plan_.height_;
+    const GatherTable& t = plan_.height();
     const size_t si = static_cast<size_t>(ih);
     const int64_t count = t.count[si], first = t.first[si];
     const float* w = t.weights.data() + t.offset[si];
@@ -485,7 +516,7 @@ class ResamplePlan::ChunkRunner {
   // that the chunk's dX rows need, then one height-pass call for all of them.
   void RunWidthFirstSmallPlanes(int64_t begin, int64_t end) {
     const Extent& p = plan_.extent_;
-    const GatherTable& t = plan_.height_;
+    const GatherTable& t = plan_.height();
     for (int64_t r = begin; r < end;) {
       const int64_t plane = r / p.dst_h, ih0 = r % p.dst_h;
       const int64_t ih1 = std::min(p.dst_h, ih0 + (end - r));
@@ -527,7 +558,7 @@ class ResamplePlan::ChunkRunner {
       return;
     }
     const Extent& p = plan_.extent_;
-    const GatherTable& t = plan_.height_;
+    const GatherTable& t = plan_.height();
     // Rows of one group must stay cached together with the batch that fills
     // the last of them: slots >= group + kRowsPerWidthPass - 1.
     const int64_t group = plan_.row_cache_slots_ == 0

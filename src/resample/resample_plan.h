@@ -14,6 +14,12 @@
 
 namespace aclnn_host::resample {
 
+// One axis's tables as a direction uses them.
+struct AxisTables {
+  GatherTable gather;
+  BlockedTable blocked;
+};
+
 enum class Direction {
   kBackward,  // source gradOutput (N, C, out_h, out_w) -> destination (N, C, in_h, in_w)
   kForward,   // source x (N, C, in_h, in_w) -> destination y (N, C, out_h, out_w)
@@ -90,9 +96,13 @@ class ResamplePlan {
   bool h_identity_ = false;
   bool w_identity_ = false;
   PassOrder order_ = PassOrder::kCopy;
-  GatherTable height_;  // per destination row: the source rows it gathers
-  GatherTable width_;   // per destination column: the source columns it gathers
-  BlockedTable width_blocked_;
+  const GatherTable& height() const { return height_tables_->gather; }
+  const GatherTable& width() const { return width_tables_->gather; }
+  const BlockedTable& width_blocked() const { return width_tables_->blocked; }
+  // Per destination row: the source rows it gathers; per destination column:
+  // the source columns it gathers (also blocked for the width pass).
+  std::shared_ptr<const AxisTables> height_tables_;
+  std::shared_ptr<const AxisTables> width_tables_;
   int64_t num_chunks_ = 1;
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
