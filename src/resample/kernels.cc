@@ -54,34 +54,12 @@ constexpr int64_t kMaxGroup = 8;
 // sum and loading it back is exact, so grouping never changes bits.
 void CombineRows(const float* const* rows, const float* weights, int64_t count, int64_t n,
                  float* acc, bool accumulate) {
+  using Group = void (*)(const float* const*, const float*, int64_t, float*, bool);
+  static constexpr Group kGroups[kMaxGroup + 1] = {
+      nullptr,          &CombineGroup<1>, &CombineGroup<2>, &CombineGroup<3>, &CombineGroup<4>,
+      &CombineGroup<5>, &CombineGroup<6>, &CombineGroup<7>, &CombineGroup<8>};
   for (int64_t k = 0; k < count; k += kMaxGroup) {
-    const bool acc_in = accumulate || k > 0;
-    switch (std::min(kMaxGroup, count - k)) {
-      case 1:
-        CombineGroup<1>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 2:
-        CombineGroup<2>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 3:
-        CombineGroup<3>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 4:
-        CombineGroup<4>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 5:
-        CombineGroup<5>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 6:
-        CombineGroup<6>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      case 7:
-        CombineGroup<7>(rows + k, weights + k, n, acc, acc_in);
-        break;
-      default:
-        CombineGroup<8>(rows + k, weights + k, n, acc, acc_in);
-        break;
-    }
+    kGroups[std::min(kMaxGroup, count - k)](rows + k, weights + k, n, acc, accumulate || k > 0);
   }
 }
 
@@ -152,32 +130,11 @@ void WidthPass(const BlockedTable& t, const float* const* src, float* const* dst
                int64_t num_rows) {
   // Up to eight rows share each weight vector and give eight independent FMA
   // chains, enough to hide the FMA latency.
-  switch (num_rows) {
-    case 1:
-      WidthRows<1>(t, src, dst);
-      break;
-    case 2:
-      WidthRows<2>(t, src, dst);
-      break;
-    case 3:
-      WidthRows<3>(t, src, dst);
-      break;
-    case 4:
-      WidthRows<4>(t, src, dst);
-      break;
-    case 5:
-      WidthRows<5>(t, src, dst);
-      break;
-    case 6:
-      WidthRows<6>(t, src, dst);
-      break;
-    case 7:
-      WidthRows<7>(t, src, dst);
-      break;
-    default:
-      WidthRows<8>(t, src, dst);
-      break;
-  }
+  using Rows = void (*)(const BlockedTable&, const float* const*, float* const*);
+  static constexpr Rows kRows[kMaxWidthRows + 1] = {nullptr,       &WidthRows<1>, &WidthRows<2>,
+                                                    &WidthRows<3>, &WidthRows<4>, &WidthRows<5>,
+                                                    &WidthRows<6>, &WidthRows<7>, &WidthRows<8>};
+  kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, src, dst);
 }
 
 bool RowIsFinite(const float* row, int64_t n) {

@@ -122,6 +122,40 @@ class ResampleExecutor : public aclOpExecutor {
 
 bool IsSupportedDtype(int32_t t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
 
+std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, const aclTensor* out,
+                                  double scalesH, double scalesW) {
+#define FAIL_IF(cond, msg) \
+  if (cond) return (msg)
+  // 2. Data types.
+  FAIL_IF(!IsSupportedDtype(src->dtype),
+          std::string(src_name) + " dtype " + std::to_string(src->dtype) + " (" +
+              DataTypeName(src->dtype) + ") is not supported; expected FLOAT, FLOAT16 or BFLOAT16");
+  FAIL_IF(out->dtype != src->dtype,
+          "out dtype " + std::to_string(out->dtype) + " (" + DataTypeName(out->dtype) +
+              ") differs from " + std::string(src_name) + " dtype " + DataTypeName(src->dtype));
+
+  // 3. Scales: negative is an error; NaN counts as "not given".
+  FAIL_IF(scalesH < 0.0, "scalesH=" + std::to_string(scalesH) + " must not be negative");
+  FAIL_IF(scalesW < 0.0, "scalesW=" + std::to_string(scalesW) + " must not be negative");
+
+  // 4. Formats and ranks.
+  FAIL_IF(src->format != out->format, std::string(src_name) + " format " + FormatName(src->format) +
+                                          " (" + std::to_string(src->format) +
+                                          ") differs from out format " + FormatName(out->format) +
+                                          " (" + std::to_string(out->format) + ")");
+  FAIL_IF(src->format != ACL_FORMAT_NCHW && src->format != ACL_FORMAT_ND,
+          std::string("format ") + FormatName(src->format) + " (" + std::to_string(src->format) +
+              ") is not supported; expected NCHW or ND");
+  FAIL_IF(src->view_shape.size() != 4, std::string(src_name) + " must be 4-D, got " +
+                                           std::to_string(src->view_shape.size()) + "-D shape " +
+                                           ShapeString(src->view_shape));
+  FAIL_IF(out->view_shape.size() != 4, "out must be 4-D, got " +
+                                           std::to_string(out->view_shape.size()) + "-D shape " +
+                                           ShapeString(out->view_shape));
+#undef FAIL_IF
+  return "";
+}
+
 aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
                          const aclTensor* source, aclTensor* destination,
                          const resample::ResampleProblem& problem, uint64_t* workspaceSize,

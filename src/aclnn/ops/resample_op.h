@@ -14,6 +14,12 @@ namespace aclnn_host::aclnn {
 
 bool IsSupportedDtype(int32_t data_type);
 
+// Rows 2-4 of the checks, in order, for a source tensor (`src_name` is
+// "gradOutput" or "x") and out: dtypes, negative scales, formats, 4-D ranks.
+// Returns "" or the message of the first failure (status 161002).
+std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, const aclTensor* out,
+                                  double scalesH, double scalesW);
+
 // Phase 1's last checks and the plan: both views inside the aclrtMalloc blocks
 // their data pointers lie in and aligned, the destination's view not
 // overlapping itself, source and destination disjoint. On success fills

@@ -35,34 +35,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, 
   CHECK_OR_FAIL(!IsLiveIntArray(outputSize), ACLNN_ERR_PARAM_INVALID,
                 "outputSize is not a live aclIntArray");
 
-  // 2. Data types.
-  CHECK_OR_FAIL(!IsSupportedDtype(x->dtype), ACLNN_ERR_PARAM_INVALID,
-                "x dtype " + std::to_string(x->dtype) + " (" + DataTypeName(x->dtype) +
-                    ") is not supported; expected FLOAT, FLOAT16 or BFLOAT16");
-  CHECK_OR_FAIL(out->dtype != x->dtype, ACLNN_ERR_PARAM_INVALID,
-                "out dtype " + std::to_string(out->dtype) + " (" + DataTypeName(out->dtype) +
-                    ") differs from x dtype " + DataTypeName(x->dtype));
-
-  // 3. Scales: negative is an error; NaN counts as "not given".
-  CHECK_OR_FAIL(scalesH < 0.0, ACLNN_ERR_PARAM_INVALID,
-                "scalesH=" + std::to_string(scalesH) + " must not be negative");
-  CHECK_OR_FAIL(scalesW < 0.0, ACLNN_ERR_PARAM_INVALID,
-                "scalesW=" + std::to_string(scalesW) + " must not be negative");
-
-  // 4. Formats and ranks.
-  CHECK_OR_FAIL(x->format != out->format, ACLNN_ERR_PARAM_INVALID,
-                std::string("x format ") + FormatName(x->format) + " (" +
-                    std::to_string(x->format) + ") differs from out format " +
-                    FormatName(out->format) + " (" + std::to_string(out->format) + ")");
-  CHECK_OR_FAIL(x->format != ACL_FORMAT_NCHW && x->format != ACL_FORMAT_ND, ACLNN_ERR_PARAM_INVALID,
-                std::string("format ") + FormatName(x->format) + " (" + std::to_string(x->format) +
-                    ") is not supported; expected NCHW or ND");
-  CHECK_OR_FAIL(x->view_shape.size() != 4, ACLNN_ERR_PARAM_INVALID,
-                "x must be 4-D, got " + std::to_string(x->view_shape.size()) + "-D shape " +
-                    ShapeString(x->view_shape));
-  CHECK_OR_FAIL(out->view_shape.size() != 4, ACLNN_ERR_PARAM_INVALID,
-                "out must be 4-D, got " + std::to_string(out->view_shape.size()) + "-D shape " +
-                    ShapeString(out->view_shape));
+  // 2.-4. Data types, scales, formats and ranks (shared with the gradient).
+  std::string why = CheckTensorsAndScales("x", x, out, scalesH, scalesW);
+  CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
   CHECK_OR_FAIL(outputSize->values.size() != 2, ACLNN_ERR_PARAM_INVALID,
                 "outputSize must have 2 values, got " + std::to_string(outputSize->values.size()));
 
@@ -87,7 +62,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, 
                     " must equal (N, C, outputSize[0], outputSize[1]) = " + ShapeString(expected));
 
   // 7. Upscale at most 50x per axis (also under alignCorners).
-  std::string why = resample::CheckUpscaleLimit("scalesH", scalesH, in[2], osz[0]);
+  why = resample::CheckUpscaleLimit("scalesH", scalesH, in[2], osz[0]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
   why = resample::CheckUpscaleLimit("scalesW", scalesW, in[3], osz[1]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);

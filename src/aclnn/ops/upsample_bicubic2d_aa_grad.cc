@@ -42,36 +42,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
   CHECK_OR_FAIL(!IsLiveIntArray(inputSize), ACLNN_ERR_PARAM_INVALID,
                 "inputSize is not a live aclIntArray");
 
-  // 2. Data types.
-  CHECK_OR_FAIL(!IsSupportedDtype(gradOutput->dtype), ACLNN_ERR_PARAM_INVALID,
-                "gradOutput dtype " + std::to_string(gradOutput->dtype) + " (" +
-                    DataTypeName(gradOutput->dtype) +
-                    ") is not supported; expected FLOAT, FLOAT16 or BFLOAT16");
-  CHECK_OR_FAIL(out->dtype != gradOutput->dtype, ACLNN_ERR_PARAM_INVALID,
-                "out dtype " + std::to_string(out->dtype) + " (" + DataTypeName(out->dtype) +
-                    ") differs from gradOutput dtype " + DataTypeName(gradOutput->dtype));
-
-  // 3. Scales: negative is an error; NaN counts as "not given".
-  CHECK_OR_FAIL(scalesH < 0.0, ACLNN_ERR_PARAM_INVALID,
-                "scalesH=" + std::to_string(scalesH) + " must not be negative");
-  CHECK_OR_FAIL(scalesW < 0.0, ACLNN_ERR_PARAM_INVALID,
-                "scalesW=" + std::to_string(scalesW) + " must not be negative");
-
-  // 4. Formats and ranks.
-  CHECK_OR_FAIL(gradOutput->format != out->format, ACLNN_ERR_PARAM_INVALID,
-                std::string("gradOutput format ") + FormatName(gradOutput->format) + " (" +
-                    std::to_string(gradOutput->format) + ") differs from out format " +
-                    FormatName(out->format) + " (" + std::to_string(out->format) + ")");
-  CHECK_OR_FAIL(gradOutput->format != ACL_FORMAT_NCHW && gradOutput->format != ACL_FORMAT_ND,
-                ACLNN_ERR_PARAM_INVALID,
-                std::string("format ") + FormatName(gradOutput->format) + " (" +
-                    std::to_string(gradOutput->format) + ") is not supported; expected NCHW or ND");
-  CHECK_OR_FAIL(gradOutput->view_shape.size() != 4, ACLNN_ERR_PARAM_INVALID,
-                "gradOutput must be 4-D, got " + std::to_string(gradOutput->view_shape.size()) +
-                    "-D shape " + ShapeString(gradOutput->view_shape));
-  CHECK_OR_FAIL(out->view_shape.size() != 4, ACLNN_ERR_PARAM_INVALID,
-                "out must be 4-D, got " + std::to_string(out->view_shape.size()) + "-D shape " +
-                    ShapeString(out->view_shape));
+  // 2.-4. Data types, scales, formats and ranks (shared with the forward).
+  std::string why = CheckTensorsAndScales("gradOutput", gradOutput, out, scalesH, scalesW);
+  CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
   CHECK_OR_FAIL(inputSize->values.size() != 4, ACLNN_ERR_PARAM_INVALID,
                 "inputSize must have 4 values, got " + std::to_string(inputSize->values.size()));
   CHECK_OR_FAIL(outputSize->values.size() != 2, ACLNN_ERR_PARAM_INVALID,
@@ -103,7 +76,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
       "out shape " + ShapeString(out->view_shape) + " must equal inputSize " + ShapeString(in));
 
   // 7. Forward upscale at most 50x per axis (also under alignCorners).
-  std::string why = resample::CheckUpscaleLimit("scalesH", scalesH, in[2], go[2]);
+  why = resample::CheckUpscaleLimit("scalesH", scalesH, in[2], go[2]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
   why = resample::CheckUpscaleLimit("scalesW", scalesW, in[3], go[3]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
