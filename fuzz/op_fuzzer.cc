@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa_grad.h"
 
 extern "C" aclTensor* FuzzCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, int dataType,
@@ -177,9 +178,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
   const bool null_out_args = p.ConsumeIntegralInRange<int>(0, 31) == 0;
-  const aclnnStatus s1 = aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
-      p.ConsumeIntegralInRange<int>(0, 31) == 0 ? nullptr : go.tensor, output_size, input_size,
-      align_corners, sh, sw, out.tensor, null_out_args ? nullptr : &ws_size, &exec);
+  // Either op: the gradient (gradOutput -> out) or the forward, which reads
+  // the same tensors the other way round (x = out's tensor, y = go's).
+  const bool forward = p.ConsumeBool();
+  const aclTensor* source = p.ConsumeIntegralInRange<int>(0, 31) == 0 ? nullptr
+                            : forward                                 ? out.tensor
+                                                                      : go.tensor;
+  aclTensor* destination = forward ? go.tensor : out.tensor;
+  const aclnnStatus s1 = forward ? aclnnUpsampleBicubic2dAAGetWorkspaceSize(
+                                       source, output_size, align_corners, sh, sw, destination,
+                                       null_out_args ? nullptr : &ws_size, &exec)
+                                 : aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
+                                       source, output_size, input_size, align_corners, sh, sw,
+                                       destination, null_out_args ? nullptr : &ws_size, &exec);
   if (s1 != ACLNN_SUCCESS && aclGetRecentErrMsg() == nullptr) __builtin_trap();  // must explain
   if (s1 == ACLNN_SUCCESS) {
     // Bound the work of one input; phase 1 has already checked everything.
@@ -200,7 +211,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
       const int stream_mode = p.ConsumeIntegralInRange<int>(0, 3);
       if (stream_mode == 1) aclrtCreateStream(&stream);
       if (stream_mode == 2) stream = host;  // not a stream
-      const aclnnStatus s2 = aclnnUpsampleBicubic2dAAGrad(ws_arg, given, exec, stream);
+      const aclnnStatus s2 = forward ? aclnnUpsampleBicubic2dAA(ws_arg, given, exec, stream)
+                                     : aclnnUpsampleBicubic2dAAGrad(ws_arg, given, exec, stream);
       if (s2 != ACLNN_SUCCESS) {
         if (aclGetRecentErrMsg() == nullptr) __builtin_trap();
         aclDestroyAclOpExecutor(exec);  // may already be gone: must just return a status
