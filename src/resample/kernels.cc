@@ -74,19 +74,22 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
 
 void HeightPassRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                     int64_t src_stride, int64_t src_first, float* const* dst, int64_t n) {
-  std::vector<const float*> rows(static_cast<size_t>(std::max<int64_t>(t.max_count, 1)));
+  const float* rows[kMaxGroup];
   for (int64_t i = row_begin; i < row_end; ++i) {
     const size_t si = static_cast<size_t>(i);
     const int64_t count = t.count[si];
+    const float* w = t.weights.data() + t.offset[si];
     float* out = dst[i - row_begin];
     if (count == 0) {
       std::memset(out, 0, static_cast<size_t>(n) * sizeof(float));
       continue;
     }
-    for (int64_t k = 0; k < count; ++k) {
-      rows[static_cast<size_t>(k)] = src + (t.first[si] + k - src_first) * src_stride;
+    const float* first = src + (t.first[si] - src_first) * src_stride;
+    for (int64_t k = 0; k < count; k += kMaxGroup) {
+      const int64_t g = std::min(kMaxGroup, count - k);
+      for (int64_t j = 0; j < g; ++j) rows[j] = first + (k + j) * src_stride;
+      CombineRows(rows, w + k, g, n, out, k > 0);
     }
-    CombineRows(rows.data(), t.weights.data() + t.offset[si], count, n, out, false);
   }
 }
 
