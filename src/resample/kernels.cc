@@ -93,12 +93,16 @@ void HeightPassRows(const GatherTable& t, int64_t row_begin, int64_t row_end, co
   }
 }
 
+// Returns whether every value written is finite. A non-finite source inside a
+// block's range reaches all of that block's lanes (0 * Inf is NaN), so
+// "all finite" also proves the sources were.
 template <int kRows>
-void WidthRows(const BlockedTable& t, const float* const* src, float* const* dst) {
+bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst) {
   constexpr int64_t kW = BlockedTable::kWidth;
   const hn::CappedTag<float, kW> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<decltype(d)>;
+  V probe = hn::Zero(d);  // x * 0 is 0 for finite x, NaN otherwise
   for (int64_t b = 0; b < t.num_blocks; ++b) {
     const size_t sb = static_cast<size_t>(b);
     const float* w = t.weights.data() + t.offset[sb];
@@ -115,6 +119,7 @@ void WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
           acc[r] = hn::MulAdd(hn::Set(d, src[r][s0 + j]), wv, acc[r]);
         }
       }
+      for (int r = 0; r < kRows; ++r) probe = hn::Add(probe, hn::Mul(acc[r], hn::Zero(d)));
       if (lane0 + lanes <= valid) {
         for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, dst[r] + base + lane0);
       } else {
@@ -127,17 +132,18 @@ void WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       }
     }
   }
+  return hn::AllTrue(d, hn::Eq(probe, probe));
 }
 
-void WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
+bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
                int64_t num_rows) {
   // Up to eight rows share each weight vector and give eight independent FMA
   // chains, enough to hide the FMA latency.
-  using Rows = void (*)(const BlockedTable&, const float* const*, float* const*);
+  using Rows = bool (*)(const BlockedTable&, const float* const*, float* const*);
   static constexpr Rows kRows[kMaxWidthRows + 1] = {nullptr,       &WidthRows<1>, &WidthRows<2>,
                                                     &WidthRows<3>, &WidthRows<4>, &WidthRows<5>,
                                                     &WidthRows<6>, &WidthRows<7>, &WidthRows<8>};
-  kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, src, dst);
+  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, src, dst);
 }
 
 bool RowIsFinite(const float* row, int64_t n) {
@@ -260,9 +266,9 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
                    float* acc, bool accumulate) {
   HWY_DYNAMIC_DISPATCH(HeightCombine)(rows, weights, count, n, acc, accumulate);
 }
-void WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
+bool WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
                int64_t num_rows) {
-  HWY_DYNAMIC_DISPATCH(WidthPass)(table, src, dst, num_rows);
+  return HWY_DYNAMIC_DISPATCH(WidthPass)(table, src, dst, num_rows);
 }
 bool RowIsFinite(const float* row, int64_t n) { return HWY_DYNAMIC_DISPATCH(RowIsFinite)(row, n); }
 void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {

@@ -18,9 +18,12 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
 
 // dst[r][i] = sum over the block's sources j (ascending) of
 // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
-// Writes exactly table.size floats per destination row.
+// Writes exactly table.size floats per destination row. Returns true if every
+// value written is finite, which also proves every source read was; on false
+// the caller redoes rows with non-finite sources exactly (the dense blocks
+// multiply them by zero weights of neighbouring destinations).
 constexpr int64_t kMaxWidthRows = 8;
-void WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
+bool WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
                int64_t num_rows);
 
 bool RowIsFinite(const float* row, int64_t n);
@@ -40,7 +43,7 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n);
 // dispatch per row.
 struct KernelTable {
   void (*height_combine)(const float* const*, const float*, int64_t, int64_t, float*, bool);
-  void (*width_pass)(const BlockedTable&, const float* const*, float* const*, int64_t);
+  bool (*width_pass)(const BlockedTable&, const float* const*, float* const*, int64_t);
   bool (*row_is_finite)(const float*, int64_t);
   void (*height_pass_rows)(const GatherTable&, int64_t, int64_t, const float*, int64_t, int64_t,
                            float* const*, int64_t);

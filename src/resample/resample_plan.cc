@@ -378,18 +378,11 @@ class ResamplePlan::ChunkRunner {
   void MarkCached(int64_t key) { cache_keys_[static_cast<size_t>(key & slot_mask_)] = key; }
 
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
-    bool all_finite = true;
-    for (int64_t r = 0; r < rows && all_finite; ++r) {
-      all_finite = k_.row_is_finite(src[r], plan_.extent_.src_w);
-    }
-    if (all_finite) {
-      k_.width_pass(plan_.width_blocked(), src, dst, rows);
-      return;
-    }
+    if (k_.width_pass(plan_.width_blocked(), src, dst, rows)) return;
+    // Something non-finite: rows whose sources are finite are exact already
+    // (their Inf came from overflow); the others take the sparse gather.
     for (int64_t r = 0; r < rows; ++r) {
-      if (k_.row_is_finite(src[r], plan_.extent_.src_w)) {
-        k_.width_pass(plan_.width_blocked(), src + r, dst + r, 1);
-      } else {
+      if (!k_.row_is_finite(src[r], plan_.extent_.src_w)) {
         SparseWidthRow(plan_.width(), src[r], dst[r]);
       }
     }
