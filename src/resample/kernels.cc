@@ -84,10 +84,28 @@ void HeightPassRows(const GatherTable& t, int64_t row_begin, int64_t row_end, co
       std::memset(out, 0, static_cast<size_t>(n) * sizeof(float));
       continue;
     }
-    const float* first = src + (t.first[si] - src_first) * src_stride;
+    const float* row = src + (t.first[si] - src_first) * src_stride;
+    if (count <= 4) {  // the common case on small planes: one group, no indirect call
+      for (int64_t j = 0; j < count; ++j, row += src_stride) rows[j] = row;
+      switch (count) {
+        case 1:
+          CombineGroup<1>(rows, w, n, out, false);
+          break;
+        case 2:
+          CombineGroup<2>(rows, w, n, out, false);
+          break;
+        case 3:
+          CombineGroup<3>(rows, w, n, out, false);
+          break;
+        default:
+          CombineGroup<4>(rows, w, n, out, false);
+          break;
+      }
+      continue;
+    }
     for (int64_t k = 0; k < count; k += kMaxGroup) {
       const int64_t g = std::min(kMaxGroup, count - k);
-      for (int64_t j = 0; j < g; ++j) rows[j] = first + (k + j) * src_stride;
+      for (int64_t j = 0; j < g; ++j, row += src_stride) rows[j] = row;
       CombineRows(rows, w + k, g, n, out, k > 0);
     }
   }
