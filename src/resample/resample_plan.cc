@@ -300,6 +300,7 @@ class ResamplePlan::ChunkRunner {
           plane_out_ = plan.destination_direct_ ? nullptr : take(plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
           dst_rows_.resize(static_cast<size_t>(plan.extent_.dst_h));
+          SourceRange(plan.height(), 0, plan.extent_.dst_h, &whole_lo_, &whole_hi_);
           break;
         }
         cache_ = take(plan.row_cache_slots_ * row_i_);
@@ -507,19 +508,27 @@ class ResamplePlan::ChunkRunner {
 
   // Width-first over whole (or partial) small planes: the plane's dY.Ww rows
   // that the chunk's dX rows need, then one height-pass call for all of them.
+  // The source rows [*lo, *hi) that destination rows [ih0, ih1) gather.
+  static void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo,
+                          int64_t* hi) {
+    *lo = t.src_size;
+    *hi = 0;
+    for (int64_t ih = ih0; ih < ih1; ++ih) {
+      const size_t si = static_cast<size_t>(ih);
+      if (t.count[si] == 0) continue;
+      *lo = std::min(*lo, t.first[si]);
+      *hi = std::max(*hi, t.first[si] + t.count[si]);
+    }
+  }
+
   void RunWidthFirstSmallPlanes(int64_t begin, int64_t end) {
     const Extent& p = plan_.extent_;
     const GatherTable& t = plan_.height();
     for (int64_t r = begin; r < end;) {
       const int64_t plane = r / p.dst_h, ih0 = r % p.dst_h;
       const int64_t ih1 = std::min(p.dst_h, ih0 + (end - r));
-      int64_t lo = p.src_h, hi = 0;
-      for (int64_t ih = ih0; ih < ih1; ++ih) {
-        const size_t si = static_cast<size_t>(ih);
-        if (t.count[si] == 0) continue;
-        lo = std::min(lo, t.first[si]);
-        hi = std::max(hi, t.first[si] + t.count[si]);
-      }
+      int64_t lo = whole_lo_, hi = whole_hi_;  // a whole plane's source rows
+      if (ih1 - ih0 != p.dst_h) SourceRange(t, ih0, ih1, &lo, &hi);
       for (int64_t oh = lo; oh < hi; oh += kRowsPerWidthPass) {
         const int64_t n = std::min<int64_t>(kRowsPerWidthPass, hi - oh);
         const float* src[kRowsPerWidthPass] = {};
@@ -530,10 +539,18 @@ class ResamplePlan::ChunkRunner {
         }
         WidthPassChecked(src, dst, n);
       }
-      for (int64_t ih = ih0; ih < ih1; ++ih) {
-        dst_rows_[static_cast<size_t>(ih - ih0)] =
-            plan_.destination_direct_ ? reinterpret_cast<float*>(DestinationRowAddr(plane, ih))
-                                      : plane_out_ + (ih - ih0) * row_i_;
+      if (plan_.destination_direct_) {
+        // Row to row by pointer steps: with two or more rows the step
+        // (stride * size) is within the extent the view checks validated.
+        char* row = DestinationRowAddr(plane, ih0);
+        const int64_t step = ih1 - ih0 > 1 ? dst_row_stride_ * dst_size_ : 0;
+        for (int64_t ih = ih0; ih < ih1; ++ih, row += step) {
+          dst_rows_[static_cast<size_t>(ih - ih0)] = reinterpret_cast<float*>(row);
+        }
+      } else {
+        for (int64_t ih = ih0; ih < ih1; ++ih) {
+          dst_rows_[static_cast<size_t>(ih - ih0)] = plane_out_ + (ih - ih0) * row_i_;
+        }
       }
       k_.height_pass_rows(t, ih0, ih1, plane_mid_, row_i_, lo, dst_rows_.data(), p.dst_w);
       if (!plan_.destination_direct_) {
@@ -593,6 +610,8 @@ class ResamplePlan::ChunkRunner {
   float* plane_mid_ = nullptr;
   float* plane_out_ = nullptr;
   std::vector<float*> dst_rows_;
+  int64_t whole_lo_ = 0;
+  int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
   int64_t src_plane_ = -1;
   int64_t dst_plane_ = -1;
