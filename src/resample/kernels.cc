@@ -25,10 +25,16 @@ int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<D>;
   V w[kGroup];
-  for (int g = 0; g < kGroup; ++g) w[g] = hn::Set(d, weights[g]);
+  // Local copies: vector stores may alias anything, so pointers read through
+  // `rows` would be reloaded after every store.
+  const float* row[kGroup];
+  for (int g = 0; g < kGroup; ++g) {
+    w[g] = hn::Set(d, weights[g]);
+    row[g] = rows[g];
+  }
   for (; x + lanes <= n; x += lanes) {
     V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
-    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, rows[g] + x), v);
+    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
     hn::StoreU(v, d, acc + x);
   }
   return x;
@@ -120,7 +126,10 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
   const hn::CappedTag<float, kW> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<decltype(d)>;
-  V probe = hn::Zero(d);  // x * 0 is 0 for finite x, NaN otherwise
+  // x * 0 is +-0 for finite x and NaN otherwise; OR-ing the bits (latency 1,
+  // unlike an add chain) keeps the NaN exponent bits of any non-finite value.
+  const hn::RebindToUnsigned<decltype(d)> du;
+  auto probe = hn::Zero(du);
   for (int64_t b = 0; b < t.num_blocks; ++b) {
     const size_t sb = static_cast<size_t>(b);
     const float* w = t.weights.data() + t.offset[sb];
@@ -137,7 +146,9 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
           acc[r] = hn::MulAdd(hn::Set(d, src[r][s0 + j]), wv, acc[r]);
         }
       }
-      for (int r = 0; r < kRows; ++r) probe = hn::Add(probe, hn::Mul(acc[r], hn::Zero(d)));
+      for (int r = 0; r < kRows; ++r) {
+        probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[r], hn::Zero(d))));
+      }
       if (lane0 + lanes <= valid) {
         for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, dst[r] + base + lane0);
       } else {
@@ -150,7 +161,7 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       }
     }
   }
-  return hn::AllTrue(d, hn::Eq(probe, probe));
+  return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
 }
 
 bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
