@@ -111,9 +111,9 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
 
 namespace {
 
-// Weight tables of one axis in the form a direction needs, shared between
-// plans: a network calls the op with the same few shapes over and over, and
-// building tables is most of phase 1 on small problems.
+// Weight tables of one axis in the form a direction needs (null if they
+// would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
+// shapes over and over, and building tables is most of phase 1 on small problems.
 std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_size, double scale,
                                                    Direction direction) {
   struct Key {
@@ -135,6 +135,8 @@ std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_
       if (entry.first == key) return entry.second;
     }
   }
+  // Tables are O(in + out) taps for every scale; this only guards memory.
+  if (CountAxisTaps(in_size, out_size, scale) > kMaxTableTaps) return nullptr;
   // One source of weights for both directions: the forward gathers with the
   // forward tables, the backward with their transposes.
   auto tables = std::make_shared<AxisTables>();
@@ -169,8 +171,10 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const ResampleProblem& f = problem;  // forward sizes: in -> out
   const double scale_h = ForwardAxisScale(f.in_h, f.out_h, f.align_corners, f.scales_h);
   const double scale_w = ForwardAxisScale(f.in_w, f.out_w, f.align_corners, f.scales_w);
-  if (CountAxisTaps(f.in_h, f.out_h, scale_h) > kMaxTableTaps ||
-      CountAxisTaps(f.in_w, f.out_w, scale_w) > kMaxTableTaps) {
+  std::shared_ptr<const AxisTables> height =
+      CachedAxisTables(f.in_h, f.out_h, scale_h, f.direction);
+  std::shared_ptr<const AxisTables> width = CachedAxisTables(f.in_w, f.out_w, scale_w, f.direction);
+  if (!height || !width) {
     if (error) *error = "weight tables exceed 2^30 taps";
     return nullptr;
   }
@@ -182,8 +186,8 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
   plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
   plan->w_identity_ = IsIdentityAxis(f.in_w, f.out_w, scale_w);
-  plan->height_tables_ = CachedAxisTables(f.in_h, f.out_h, scale_h, f.direction);
-  plan->width_tables_ = CachedAxisTables(f.in_w, f.out_w, scale_w, f.direction);
+  plan->height_tables_ = std::move(height);
+  plan->width_tables_ = std::move(width);
   plan->extent_ = f.direction == Direction::kForward ? Extent{f.in_h, f.in_w, f.out_h, f.out_w}
                                                      : Extent{f.out_h, f.out_w, f.in_h, f.in_w};
   const Extent& p = plan->extent_;
