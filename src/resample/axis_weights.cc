@@ -199,6 +199,32 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
       }
     }
   }
+  // Lane form of the blocks that fit one vector.
+  b.lane_taps.assign(nb, 0);
+  b.lane_offset.assign(nb, 0);
+  for (int64_t blk = 0; blk < b.num_blocks; ++blk) {
+    const size_t sb = static_cast<size_t>(blk);
+    if (b.src_count[sb] == 0 || b.src_count[sb] > kW) continue;
+    const int64_t end = std::min(tt.size, (blk + 1) * kW);
+    int64_t taps = 0;
+    for (int64_t i = blk * kW; i < end; ++i)
+      taps = std::max(taps, tt.count[static_cast<size_t>(i)]);
+    b.lane_taps[sb] = static_cast<int32_t>(taps);
+    b.lane_offset[sb] = static_cast<int64_t>(b.lane_index.size());
+    b.lane_index.resize(b.lane_index.size() + static_cast<size_t>(taps * kW), 0);
+    b.lane_weights.resize(b.lane_weights.size() + static_cast<size_t>(taps * kW), 0.0f);
+    for (int64_t i = blk * kW; i < end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      const int64_t count = tt.count[si];
+      for (int64_t k = 0; k < taps; ++k) {
+        const size_t at = static_cast<size_t>(b.lane_offset[sb] + k * kW + (i - blk * kW));
+        if (count == 0) continue;  // index 0, weight 0
+        const int64_t tap = std::min(k, count - 1);
+        b.lane_index[at] = static_cast<int32_t>(tt.first[si] + tap - b.src_first[sb]);
+        if (k < count) b.lane_weights[at] = tt.weights[static_cast<size_t>(tt.offset[si] + k)];
+      }
+    }
+  }
   return b;
 }
 

@@ -79,6 +79,16 @@ struct BlockedTable {
   std::vector<int64_t> offset;  // into weights, in floats
   std::vector<float> weights;
   int64_t total_taps = 0;  // sum of src_count: the pass costs kWidth * this
+
+  // Lane form, for blocks whose source range fits one kWidth-lane vector
+  // (expanding passes): tap k of destination lane l reads lane
+  // lane_index[.. k*kWidth + l] of the block's source window with weight
+  // lane_weights[..]; lanes past a destination's window repeat its last tap
+  // with weight 0. Summed over ascending k, the bits equal the dense form.
+  std::vector<int32_t> lane_taps;    // per block; 0 where the block does not fit
+  std::vector<int64_t> lane_offset;  // per block, into lane_index/lane_weights
+  std::vector<int32_t> lane_index;
+  std::vector<float> lane_weights;
 };
 
 BlockedTable BlockGatherTable(const GatherTable& table);

@@ -137,6 +137,40 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
     const int64_t s0 = t.src_first[sb];
     const int64_t base = b * kW;
     const int64_t valid = std::min(kW, t.size - base);
+#if HWY_TARGET <= HWY_AVX3
+    // One vector holds the block's whole source window: gather each
+    // destination's taps with lane permutes (K FMAs per row instead of one per
+    // source in the window). Same products, same order: the same bits.
+    if (lanes == kW && t.lane_taps[sb] > 0) {
+      const int64_t ktaps = t.lane_taps[sb];
+      const int32_t* li = t.lane_index.data() + t.lane_offset[sb];
+      const float* lw = t.lane_weights.data() + t.lane_offset[sb];
+      const auto in_row = hn::FirstN(d, static_cast<size_t>(std::min(kW, t.src_size - s0)));
+      V acc[kRows], win[kRows];
+      for (int r = 0; r < kRows; ++r) {
+        win[r] = hn::MaskedLoad(in_row, d, src[r] + s0);  // never reads past the row
+        acc[r] = hn::Zero(d);
+      }
+      for (int64_t k = 0; k < ktaps; ++k) {
+        const auto idx = hn::SetTableIndices(d, li + k * kW);
+        const V wv = hn::LoadU(d, lw + k * kW);
+        for (int r = 0; r < kRows; ++r) {
+          acc[r] = hn::MulAdd(hn::TableLookupLanes(win[r], idx), wv, acc[r]);
+        }
+      }
+      for (int r = 0; r < kRows; ++r) {
+        probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[r], hn::Zero(d))));
+        if (valid == kW) {
+          hn::StoreU(acc[r], d, dst[r] + base);
+        } else {
+          HWY_ALIGN float tmp[kW];
+          hn::Store(acc[r], d, tmp);
+          std::memcpy(dst[r] + base, tmp, static_cast<size_t>(valid) * sizeof(float));
+        }
+      }
+      continue;
+    }
+#endif
     for (int64_t lane0 = 0; lane0 < valid; lane0 += lanes) {
       V acc[kRows];
       for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d);
