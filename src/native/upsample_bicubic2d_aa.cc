@@ -103,9 +103,10 @@ Status Resample(const char* fn, const char* src_name, resample::Direction direct
   problem.scales_w = scales_w;
   problem.direction = direction;
   std::string error;
-  auto plan = resample::ResamplePlan::Create(problem, {grad_output.dtype, grad_output.strides[3]},
-                                             {out.dtype, out.strides[3]},
-                                             resample::ThreadPool::Global().num_threads(), &error);
+  auto plan = resample::ResamplePlan::Create(
+      problem, {grad_output.dtype, grad_output.strides[3]}, {out.dtype, out.strides[3]},
+      resample::ThreadPool::Global().num_threads() * resample::ResamplePlan::kChunksPerThread,
+      &error);
   if (!plan) return Error(StatusCode::kOutOfMemory, error);
   std::unique_ptr<char[]> scratch(new (std::nothrow) char[plan->scratch_bytes()]);
   if (!scratch) return Error(StatusCode::kOutOfMemory, "no memory for scratch");

@@ -55,6 +55,11 @@ struct ViewLayout {
 
 class ResamplePlan {
  public:
+  // Work units per thread: a thread that starts late (waking a worker takes
+  // tens of microseconds on a VM) finds the others' units already taken
+  // instead of holding up the end. Results do not depend on the count.
+  static constexpr int64_t kChunksPerThread = 4;
+
   // Row caches aim to stay in a core's L2.
   static constexpr uint64_t kDefaultRowCacheBytes = uint64_t{1} << 20;
 

@@ -185,7 +185,9 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   const resample::ViewLayout dst_layout{ToEngine(destination->dtype), destination->strides[3]};
   std::string error;
   std::shared_ptr<const resample::ResamplePlan> plan = resample::ResamplePlan::Create(
-      problem, src_layout, dst_layout, resample::ThreadPool::Global().num_threads(), &error);
+      problem, src_layout, dst_layout,
+      resample::ThreadPool::Global().num_threads() * resample::ResamplePlan::kChunksPerThread,
+      &error);
   if (!plan) return fail(ACLNN_ERR_INNER, error);
 
   auto exec = std::make_shared<ResampleExecutor>();
