@@ -107,7 +107,7 @@ TEST(SimdTargets, EveryTargetMatchesTheReference) {
     resample::kernels::ForceTarget(target);
     const std::string name = resample::kernels::TargetNameOf(target);
     SCOPED_TRACE(name);
-    EXPECT_EQ(std::string(resample::kernels::ActiveTarget()), name);
+    EXPECT_EQ(std::string(resample::kernels::CurrentKernels().target_name), name);
     for (const Shape& s : kShapes) {
       const std::vector<float> g = RandomGrad(s, 11);
       std::vector<double> g64(g.begin(), g.end());
@@ -158,8 +158,8 @@ TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
     resample::kernels::ForceTarget(target);
     SCOPED_TRACE(resample::kernels::TargetNameOf(target));
     std::vector<uint16_t> h(values.size()), b(values.size());
-    resample::kernels::StoreHalfRow(values.data(), h.data(), n);
-    resample::kernels::StoreBFloat16Row(values.data(), b.data(), n);
+    resample::kernels::CurrentKernels().store_half_row(values.data(), h.data(), n);
+    resample::kernels::CurrentKernels().store_bfloat16_row(values.data(), b.data(), n);
     for (size_t i = 0; i < values.size(); ++i) {
       const float f = values[i];
       if (std::isnan(f)) {
@@ -185,8 +185,8 @@ TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
     std::vector<uint16_t> all(65536);
     for (uint32_t i = 0; i < 65536; ++i) all[i] = static_cast<uint16_t>(i);
     std::vector<float> fh(65536), fb(65536);
-    resample::kernels::LoadHalfRow(all.data(), fh.data(), 65536);
-    resample::kernels::LoadBFloat16Row(all.data(), fb.data(), 65536);
+    resample::kernels::CurrentKernels().load_half_row(all.data(), fh.data(), 65536);
+    resample::kernels::CurrentKernels().load_bfloat16_row(all.data(), fb.data(), 65536);
     for (uint32_t i = 0; i < 65536; ++i) {
       const float wh = resample::HalfToFloat(static_cast<uint16_t>(i));
       if (std::isnan(wh)) {

@@ -140,6 +140,6 @@ void SetNumThreads(int n) { resample::ThreadPool::Global().SetNumThreads(n); }
 
 int GetNumThreads() { return resample::ThreadPool::Global().num_threads(); }
 
-const char* ActiveSimdTarget() { return resample::kernels::ActiveTarget(); }
+const char* ActiveSimdTarget() { return resample::kernels::CurrentKernels().target_name; }
 
 }  // namespace aclnn_host

@@ -287,8 +287,6 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
   for (; x < n; ++x) dst[x] = FloatToBFloat16(src[x]);
 }
 
-const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
-
 const KernelTable* Table() {
   static const KernelTable table = [] {
     KernelTable t{};
@@ -300,6 +298,7 @@ const KernelTable* Table() {
     t.load_bfloat16_row = &LoadBFloat16Row;
     t.store_half_row = &StoreHalfRow;
     t.store_bfloat16_row = &StoreBFloat16Row;
+    t.target_name = hwy::TargetName(HWY_TARGET);
     return t;
   }();
   return &table;
@@ -312,41 +311,9 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace aclnn_host::resample::kernels {
 
-HWY_EXPORT(HeightCombine);
-HWY_EXPORT(WidthPass);
-HWY_EXPORT(RowIsFinite);
-HWY_EXPORT(HeightPassRows);
-HWY_EXPORT(LoadHalfRow);
-HWY_EXPORT(StoreHalfRow);
-HWY_EXPORT(LoadBFloat16Row);
-HWY_EXPORT(StoreBFloat16Row);
-HWY_EXPORT(TargetName);
 HWY_EXPORT(Table);
 
 const KernelTable& CurrentKernels() { return *HWY_DYNAMIC_DISPATCH(Table)(); }
-
-void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
-                   float* acc, bool accumulate) {
-  HWY_DYNAMIC_DISPATCH(HeightCombine)(rows, weights, count, n, acc, accumulate);
-}
-bool WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
-               int64_t num_rows) {
-  return HWY_DYNAMIC_DISPATCH(WidthPass)(table, src, dst, num_rows);
-}
-bool RowIsFinite(const float* row, int64_t n) { return HWY_DYNAMIC_DISPATCH(RowIsFinite)(row, n); }
-void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(LoadHalfRow)(src, dst, n);
-}
-void StoreHalfRow(const float* src, uint16_t* dst, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(StoreHalfRow)(src, dst, n);
-}
-void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(LoadBFloat16Row)(src, dst, n);
-}
-void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
-  HWY_DYNAMIC_DISPATCH(StoreBFloat16Row)(src, dst, n);
-}
-const char* ActiveTarget() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 
 std::vector<int64_t> AvailableTargets() { return hwy::SupportedAndGeneratedTargets(); }
 std::string TargetNameOf(int64_t target) { return hwy::TargetName(target); }

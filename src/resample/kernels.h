@@ -11,53 +11,40 @@
 
 namespace aclnn_host::resample::kernels {
 
-// acc[x] = (accumulate ? acc[x] : +0) + sum_k weights[k] * rows[k][x], the
-// terms added in order k = 0, 1, ... as one FMA chain per element.
-void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
-                   float* acc, bool accumulate);
-
-// dst[r][i] = sum over the block's sources j (ascending) of
-// weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
-// Writes exactly table.size floats per destination row. Returns true if every
-// value written is finite, which also proves every source read was; on false
-// the caller redoes rows with non-finite sources exactly (the dense blocks
-// multiply them by zero weights of neighbouring destinations).
 constexpr int64_t kMaxWidthRows = 8;
-bool WidthPass(const BlockedTable& table, const float* const* src, float* const* dst,
-               int64_t num_rows);
 
-bool RowIsFinite(const float* row, int64_t n);
-
-// The height pass for dX rows [row_begin, row_end) at once: dst[i] gathers
-// the source rows of table row row_begin + i, source row o being at
-// src + (o - src_first) * src_stride. Same arithmetic as HeightCombine.
-void HeightPassRows(const GatherTable& table, int64_t row_begin, int64_t row_end, const float* src,
-                    int64_t src_stride, int64_t src_first, float* const* dst, int64_t n);
-
-void LoadHalfRow(const uint16_t* src, float* dst, int64_t n);
-void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n);
-void StoreHalfRow(const float* src, uint16_t* dst, int64_t n);
-void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n);
-
-// The kernels of one target, resolved once so that hot loops do not pay a
-// dispatch per row.
+// The kernels of one target, resolved once (CurrentKernels) so that hot loops
+// do not pay a dispatch per row.
 struct KernelTable {
-  void (*height_combine)(const float* const*, const float*, int64_t, int64_t, float*, bool);
-  bool (*width_pass)(const BlockedTable&, const float* const*, float* const*, int64_t);
-  bool (*row_is_finite)(const float*, int64_t);
-  void (*height_pass_rows)(const GatherTable&, int64_t, int64_t, const float*, int64_t, int64_t,
-                           float* const*, int64_t);
-  void (*load_half_row)(const uint16_t*, float*, int64_t);
-  void (*load_bfloat16_row)(const uint16_t*, float*, int64_t);
-  void (*store_half_row)(const float*, uint16_t*, int64_t);
-  void (*store_bfloat16_row)(const float*, uint16_t*, int64_t);
+  // acc[x] = (accumulate ? acc[x] : +0) + sum_k weights[k] * rows[k][x], the
+  // terms added in order k = 0, 1, ... as one FMA chain per element.
+  void (*height_combine)(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                         float* acc, bool accumulate);
+  // dst[r][i] = sum over the block's sources j (ascending) of
+  // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
+  // Writes exactly table.size floats per destination row. Returns true if
+  // every value written is finite, which also proves every source read was;
+  // on false the caller redoes rows with non-finite sources exactly (the
+  // dense blocks multiply them by zero weights of neighbouring destinations).
+  bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
+                     int64_t num_rows);
+  bool (*row_is_finite)(const float* row, int64_t n);
+  // The height pass for destination rows [row_begin, row_end) at once: dst[i]
+  // gathers the source rows of table row row_begin + i, source row o being at
+  // src + (o - src_first) * src_stride. Same arithmetic as height_combine.
+  void (*height_pass_rows)(const GatherTable& table, int64_t row_begin, int64_t row_end,
+                           const float* src, int64_t src_stride, int64_t src_first,
+                           float* const* dst, int64_t n);
+  // Contiguous row conversions; stores round to nearest even.
+  void (*load_half_row)(const uint16_t* src, float* dst, int64_t n);
+  void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);
+  void (*store_half_row)(const float* src, uint16_t* dst, int64_t n);
+  void (*store_bfloat16_row)(const float* src, uint16_t* dst, int64_t n);
+  const char* target_name;
 };
 
 // The table of the target the dispatcher picks now.
 const KernelTable& CurrentKernels();
-
-// Name of the target the next call dispatches to.
-const char* ActiveTarget();
 
 // Test hooks: the targets compiled into this build that the CPU supports,
 // and forcing one of them (0 restores the normal choice). Not thread-safe

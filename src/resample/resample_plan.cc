@@ -107,10 +107,6 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // Weight tables of one axis in the form a direction needs (null if they
 // would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
 // shapes over and over, and building tables is most of phase 1 on small problems.
@@ -151,18 +147,6 @@ std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_
 
 }  // namespace
 
-const char* PassOrderName(PassOrder order) {
-  switch (order) {
-    case PassOrder::kCopy:
-      return "copy";
-    case PassOrder::kHeightFirst:
-      return "height-first";
-    case PassOrder::kWidthFirst:
-      return "width-first";
-  }
-  return "?";
-}
-
 std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& problem,
                                                    const ViewLayout& source,
                                                    const ViewLayout& destination,
@@ -180,8 +164,6 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   }
   std::unique_ptr<ResamplePlan> plan(new ResamplePlan());
   plan->problem_ = f;
-  plan->source_layout_ = source;
-  plan->destination_layout_ = destination;
   plan->source_direct_ = source.dtype == DataType::kFloat32 && source.w_stride == 1;
   plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
   plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
@@ -364,7 +346,7 @@ class ResamplePlan::ChunkRunner {
     return dst_base_ + ih * dst_row_stride_ * dst_size_;
   }
 
-  // gradOutput row as fp32: in place when possible, else converted into buf.
+  // Source row as fp32: in place when possible, else converted into buf.
   const float* SourceRow(int64_t p, int64_t oh, float* buf) {
     const char* src = SourceRowAddr(p, oh);
     if (plan_.source_direct_) return reinterpret_cast<const float*>(src);

@@ -45,8 +45,6 @@ struct ResampleProblem {
 // row by row, "width first" forms S . Gw^T rows into a ring cache.
 enum class PassOrder { kCopy, kHeightFirst, kWidthFirst };
 
-const char* PassOrderName(PassOrder order);
-
 // Row layout facts the plan needs (not the data pointers).
 struct ViewLayout {
   DataType dtype = DataType::kFloat32;
@@ -94,8 +92,6 @@ class ResamplePlan {
     int64_t src_h, src_w, dst_h, dst_w;
   };
   Extent extent_{};
-  ViewLayout source_layout_;
-  ViewLayout destination_layout_;
   bool source_direct_ = false;       // source rows usable as fp32 in place
   bool destination_direct_ = false;  // destination rows writable as fp32 in place
   bool h_identity_ = false;
