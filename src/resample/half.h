@@ -26,7 +26,9 @@ inline float HalfToFloat(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1Fu;
   const uint32_t mant = h & 0x3FFu;
-  if (exp == 0x1F) return BitsToFloat(sign | 0x7F800000u | (mant << 13));
+  if (exp == 0x1F) {  // Inf, or NaN made quiet with its payload kept (as F16C does)
+    return BitsToFloat(sign | 0x7F800000u | (mant << 13) | (mant != 0 ? 0x400000u : 0u));
+  }
   if (exp == 0) {
     // Subnormal half: mant * 2^-24, exact in float.
     const float mag = std::ldexp(static_cast<float>(mant), -24);

@@ -18,54 +18,73 @@ namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Adds kGroup source rows into acc[x0, x0 + step*k) with vectors of tag D.
+// Adds kGroup source rows of each of `planes` planes into its accumulator
+// row, with vectors of tag D from element x0 on; plane q reads its rows at
+// rows[g] + q * plane_stride and writes outs[q] + out_offset. The weights are
+// broadcast once for all planes. Every element gets one FMA chain, terms in
+// order g = 0, 1, ..., whatever its position or the vector width.
 template <int kGroup, class D>
-int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
-                    float* acc, bool accumulate) {
+int64_t CombineSpanPlanes(D d, const float* const* rows, int64_t plane_stride, const float* weights,
+                          int64_t x0, int64_t n, float* const* outs, int64_t out_offset,
+                          int64_t planes, bool accumulate) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  if (x0 + lanes > n) return x0;
   using V = hn::Vec<D>;
   V w[kGroup];
-  // Local copies: vector stores may alias anything, so pointers read through
-  // `rows` would be reloaded after every store.
-  const float* row[kGroup];
-  for (int g = 0; g < kGroup; ++g) {
-    w[g] = hn::Set(d, weights[g]);
-    row[g] = rows[g];
-  }
-  for (; x + lanes <= n; x += lanes) {
-    V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
-    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
-    hn::StoreU(v, d, acc + x);
+  for (int g = 0; g < kGroup; ++g) w[g] = hn::Set(d, weights[g]);
+  int64_t x = x0;
+  for (int64_t q = 0; q < planes; ++q) {
+    const float* row[kGroup];
+    for (int g = 0; g < kGroup; ++g) row[g] = rows[g] + q * plane_stride;
+    float* acc = outs[q] + out_offset;
+    for (x = x0; x + lanes <= n; x += lanes) {
+      V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
+      for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
+      hn::StoreU(v, d, acc + x);
+    }
   }
   return x;
 }
 
-// Adds up to eight source rows into acc, weights broadcast once per group.
-// Short rows and tails use narrower vectors of the same target, so every
-// element gets the same fused multiply-adds whatever its position.
+// Short rows and tails use narrower vectors of the same target.
 template <int kGroup>
-void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
-                  bool accumulate) {
-  int64_t x = CombineSpan<kGroup>(hn::ScalableTag<float>(), rows, weights, 0, n, acc, accumulate);
+void CombineGroupPlanes(const float* const* rows, int64_t plane_stride, const float* weights,
+                        int64_t n, float* const* outs, int64_t out_offset, int64_t planes,
+                        bool accumulate) {
+  int64_t x = CombineSpanPlanes<kGroup>(hn::ScalableTag<float>(), rows, plane_stride, weights, 0, n,
+                                        outs, out_offset, planes, accumulate);
   if (x == n) return;
-  x = CombineSpan<kGroup>(hn::CappedTag<float, 8>(), rows, weights, x, n, acc, accumulate);
-  x = CombineSpan<kGroup>(hn::CappedTag<float, 4>(), rows, weights, x, n, acc, accumulate);
+  x = CombineSpanPlanes<kGroup>(hn::CappedTag<float, 8>(), rows, plane_stride, weights, x, n, outs,
+                                out_offset, planes, accumulate);
+  x = CombineSpanPlanes<kGroup>(hn::CappedTag<float, 4>(), rows, plane_stride, weights, x, n, outs,
+                                out_offset, planes, accumulate);
   if (x == n) return;
-  CombineSpan<kGroup>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
+  CombineSpanPlanes<kGroup>(hn::CappedTag<float, 1>(), rows, plane_stride, weights, x, n, outs,
+                            out_offset, planes, accumulate);
 }
 
 constexpr int64_t kMaxGroup = 8;
+
+using Group = void (*)(const float* const*, int64_t, const float*, int64_t, float* const*, int64_t,
+                       int64_t, bool);
+constexpr Group kGroups[kMaxGroup + 1] = {nullptr,
+                                          &CombineGroupPlanes<1>,
+                                          &CombineGroupPlanes<2>,
+                                          &CombineGroupPlanes<3>,
+                                          &CombineGroupPlanes<4>,
+                                          &CombineGroupPlanes<5>,
+                                          &CombineGroupPlanes<6>,
+                                          &CombineGroupPlanes<7>,
+                                          &CombineGroupPlanes<8>};
 
 // The chain is continued through acc between groups: storing an fp32 partial
 // sum and loading it back is exact, so grouping never changes bits.
 void CombineRows(const float* const* rows, const float* weights, int64_t count, int64_t n,
                  float* acc, bool accumulate) {
-  using Group = void (*)(const float* const*, const float*, int64_t, float*, bool);
-  static constexpr Group kGroups[kMaxGroup + 1] = {
-      nullptr,          &CombineGroup<1>, &CombineGroup<2>, &CombineGroup<3>, &CombineGroup<4>,
-      &CombineGroup<5>, &CombineGroup<6>, &CombineGroup<7>, &CombineGroup<8>};
+  float* const outs[1] = {acc};
   for (int64_t k = 0; k < count; k += kMaxGroup) {
-    kGroups[std::min(kMaxGroup, count - k)](rows + k, weights + k, n, acc, accumulate || k > 0);
+    kGroups[std::min(kMaxGroup, count - k)](rows + k, 0, weights + k, n, outs, 0, 1,
+                                            accumulate || k > 0);
   }
 }
 
@@ -78,41 +97,26 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
   CombineRows(rows, weights, count, n, acc, accumulate);
 }
 
-void HeightPassRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
-                    int64_t src_stride, int64_t src_first, float* const* dst, int64_t n) {
+void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
+                      int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
+                      float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
   const float* rows[kMaxGroup];
   for (int64_t i = row_begin; i < row_end; ++i) {
     const size_t si = static_cast<size_t>(i);
     const int64_t count = t.count[si];
     const float* w = t.weights.data() + t.offset[si];
-    float* out = dst[i - row_begin];
+    const int64_t out_offset = (i - row_begin) * dst_stride;
     if (count == 0) {
-      std::memset(out, 0, static_cast<size_t>(n) * sizeof(float));
-      continue;
-    }
-    const float* row = src + (t.first[si] - src_first) * src_stride;
-    if (count <= 4) {  // the common case on small planes: one group, no indirect call
-      for (int64_t j = 0; j < count; ++j, row += src_stride) rows[j] = row;
-      switch (count) {
-        case 1:
-          CombineGroup<1>(rows, w, n, out, false);
-          break;
-        case 2:
-          CombineGroup<2>(rows, w, n, out, false);
-          break;
-        case 3:
-          CombineGroup<3>(rows, w, n, out, false);
-          break;
-        default:
-          CombineGroup<4>(rows, w, n, out, false);
-          break;
+      for (int64_t q = 0; q < planes; ++q) {
+        std::memset(dst[q] + out_offset, 0, static_cast<size_t>(n) * sizeof(float));
       }
       continue;
     }
+    const float* row = src + (t.first[si] - src_first) * src_stride;
     for (int64_t k = 0; k < count; k += kMaxGroup) {
       const int64_t g = std::min(kMaxGroup, count - k);
       for (int64_t j = 0; j < g; ++j, row += src_stride) rows[j] = row;
-      CombineRows(rows, w + k, g, n, out, k > 0);
+      kGroups[g](rows, src_plane_stride, w + k, n, dst, out_offset, planes, k > 0);
     }
   }
 }
@@ -223,56 +227,79 @@ bool RowIsFinite(const float* row, int64_t n) {
   return finite;
 }
 
-void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
-  int64_t x = 0;
-#if HWY_TARGET <= HWY_AVX2  // F16C: exact conversion in hardware
-  const hn::ScalableTag<float> d;
-  const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+// Row conversions: full vectors, then narrower vectors of the same target for
+// the tail (short rows are common: 8-wide planes), then scalars.
+#if HWY_TARGET <= HWY_AVX2  // F16C: exact widening, narrowing rounds to nearest even
+template <class D>
+int64_t LoadHalfSpan(D d, const uint16_t* src, float* dst, int64_t x, int64_t n) {
+  const hn::Rebind<hwy::float16_t, D> dh;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   for (; x + lanes <= n; x += lanes) {
     hn::StoreU(hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(src + x))), d,
                dst + x);
   }
+  return x;
+}
+
+template <class D>
+int64_t StoreHalfSpan(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
+  const hn::Rebind<hwy::float16_t, D> dh;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (; x + lanes <= n; x += lanes) {
+    hn::StoreU(hn::DemoteTo(dh, hn::LoadU(d, src + x)), dh,
+               reinterpret_cast<hwy::float16_t*>(dst + x));
+  }
+  return x;
+}
+#endif
+
+void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
+  int64_t x = 0;
+#if HWY_TARGET <= HWY_AVX2
+  x = LoadHalfSpan(hn::ScalableTag<float>(), src, dst, x, n);
+  x = LoadHalfSpan(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = LoadHalfSpan(hn::CappedTag<float, 4>(), src, dst, x, n);
 #endif
   for (; x < n; ++x) dst[x] = HalfToFloat(src[x]);
 }
 
 void StoreHalfRow(const float* src, uint16_t* dst, int64_t n) {
   int64_t x = 0;
-#if HWY_TARGET <= HWY_AVX2  // F16C rounds to nearest even
-  const hn::ScalableTag<float> d;
-  const hn::Rebind<hwy::float16_t, decltype(d)> dh;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) {
-    hn::StoreU(hn::DemoteTo(dh, hn::LoadU(d, src + x)), dh,
-               reinterpret_cast<hwy::float16_t*>(dst + x));
-  }
+#if HWY_TARGET <= HWY_AVX2
+  x = StoreHalfSpan(hn::ScalableTag<float>(), src, dst, x, n);
+  x = StoreHalfSpan(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = StoreHalfSpan(hn::CappedTag<float, 4>(), src, dst, x, n);
 #endif
   // Highway's software f16 demotion truncates; ours rounds to nearest even.
   for (; x < n; ++x) dst[x] = FloatToHalf(src[x]);
 }
 
-void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
-  const hn::ScalableTag<float> d;
-  const hn::RebindToUnsigned<decltype(d)> du;
-  const hn::Rebind<uint16_t, decltype(d)> du16;
+template <class D>
+int64_t LoadBFloat16Span(D d, const uint16_t* src, float* dst, int64_t x, int64_t n) {
+  const hn::RebindToUnsigned<D> du;
+  const hn::Rebind<uint16_t, D> du16;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  int64_t x = 0;
   for (; x + lanes <= n; x += lanes) {
     const auto wide = hn::PromoteTo(du, hn::LoadU(du16, src + x));
     hn::StoreU(hn::BitCast(d, hn::ShiftLeft<16>(wide)), d, dst + x);
   }
+  return x;
+}
+
+void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
+  int64_t x = LoadBFloat16Span(hn::ScalableTag<float>(), src, dst, 0, n);
+  x = LoadBFloat16Span(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = LoadBFloat16Span(hn::CappedTag<float, 4>(), src, dst, x, n);
   for (; x < n; ++x) dst[x] = BFloat16ToFloat(src[x]);
 }
 
-void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
-  // Highway 1.0's bf16 demotion truncates; round to nearest even here.
-  const hn::ScalableTag<float> d;
-  const hn::RebindToUnsigned<decltype(d)> du;
-  const hn::RebindToSigned<decltype(d)> di;
-  const hn::Rebind<uint16_t, decltype(d)> du16;
+// Highway 1.0's bf16 demotion truncates; round to nearest even here.
+template <class D>
+int64_t StoreBFloat16Span(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
+  const hn::RebindToUnsigned<D> du;
+  const hn::RebindToSigned<D> di;
+  const hn::Rebind<uint16_t, D> du16;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  int64_t x = 0;
   for (; x + lanes <= n; x += lanes) {
     const auto v = hn::LoadU(d, src + x);
     const auto bits = hn::BitCast(du, v);
@@ -284,6 +311,13 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
     const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
     hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst + x);
   }
+  return x;
+}
+
+void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
+  int64_t x = StoreBFloat16Span(hn::ScalableTag<float>(), src, dst, 0, n);
+  x = StoreBFloat16Span(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = StoreBFloat16Span(hn::CappedTag<float, 4>(), src, dst, x, n);
   for (; x < n; ++x) dst[x] = FloatToBFloat16(src[x]);
 }
 
@@ -293,7 +327,7 @@ const KernelTable* Table() {
     t.height_combine = &HeightCombine;
     t.width_pass = &WidthPass;
     t.row_is_finite = &RowIsFinite;
-    t.height_pass_rows = &HeightPassRows;
+    t.height_pass_planes = &HeightPassPlanes;
     t.load_half_row = &LoadHalfRow;
     t.load_bfloat16_row = &LoadBFloat16Row;
     t.store_half_row = &StoreHalfRow;

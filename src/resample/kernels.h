@@ -29,12 +29,16 @@ struct KernelTable {
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
                      int64_t num_rows);
   bool (*row_is_finite)(const float* row, int64_t n);
-  // The height pass for destination rows [row_begin, row_end) at once: dst[i]
-  // gathers the source rows of table row row_begin + i, source row o being at
-  // src + (o - src_first) * src_stride. Same arithmetic as height_combine.
-  void (*height_pass_rows)(const GatherTable& table, int64_t row_begin, int64_t row_end,
-                           const float* src, int64_t src_stride, int64_t src_first,
-                           float* const* dst, int64_t n);
+  // The height pass for destination rows [row_begin, row_end) of `planes`
+  // planes at once. Destination row row_begin + i of plane q is at
+  // dst[q] + i * dst_stride; it gathers the source rows of table row
+  // row_begin + i, source row o of plane q being at
+  // src + q * src_plane_stride + (o - src_first) * src_stride. Each element
+  // gets the same FMA chain as height_combine gives it.
+  void (*height_pass_planes)(const GatherTable& table, int64_t row_begin, int64_t row_end,
+                             const float* src, int64_t src_stride, int64_t src_plane_stride,
+                             int64_t src_first, float* const* dst, int64_t dst_stride,
+                             int64_t planes, int64_t n);
   // Contiguous row conversions; stores round to nearest even.
   void (*load_half_row)(const uint16_t* src, float* dst, int64_t n);
   void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);

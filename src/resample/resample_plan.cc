@@ -19,6 +19,10 @@ constexpr int64_t kRowsPerWidthPass = kernels::kMaxWidthRows;
 constexpr int64_t kMaxTableTaps = int64_t{1} << 30;
 constexpr uint64_t kAlign = 64;
 constexpr uint64_t kSmallPlaneBytes = uint64_t{128} << 10;
+// Small planes run in batches of about this many bytes of intermediate and
+// result rows (an L1/L2-sized working set).
+constexpr uint64_t kSmallBatchBytes = uint64_t{64} << 10;
+constexpr int64_t kMaxBatchPlanes = 256;
 
 int64_t PaddedRow(int64_t n) {
   return (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth * BlockedTable::kWidth;
@@ -238,9 +242,15 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                                                       std::min(row_cache_bytes, kSmallPlaneBytes);
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
-        add(static_cast<uint64_t>(p.src_h) * row_i);  // the plane's dY.Ww rows
-        if (!plan->destination_direct_) add(static_cast<uint64_t>(p.dst_h) * row_i);  // its dX rows
-        add(r * row_o);                                                               // dY rows
+        plan->batch_planes_ = std::clamp<int64_t>(
+            static_cast<int64_t>(kSmallBatchBytes / (plane_floats * sizeof(float))), 1,
+            kMaxBatchPlanes);
+        const uint64_t batch = static_cast<uint64_t>(plan->batch_planes_);
+        add(batch * static_cast<uint64_t>(p.src_h) * row_i);  // the planes' dY.Ww rows
+        if (!plan->destination_direct_) {
+          add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
+        }
+        add(r * row_o);  // dY rows
         break;
       }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
@@ -282,10 +292,15 @@ class ResamplePlan::ChunkRunner {
         break;
       case PassOrder::kWidthFirst:
         if (plan.small_planes_) {
-          plane_mid_ = take(plan.extent_.src_h * row_i_);
-          plane_out_ = plan.destination_direct_ ? nullptr : take(plan.extent_.dst_h * row_i_);
+          plane_mid_ = take(plan.batch_planes_ * plan.extent_.src_h * row_i_);
+          plane_out_ = plan.destination_direct_
+                           ? nullptr
+                           : take(plan.batch_planes_ * plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
-          dst_rows_.resize(static_cast<size_t>(plan.extent_.dst_h));
+          dst_planes_.resize(static_cast<size_t>(plan.batch_planes_));
+          out_contiguous_ =
+              destination.strides[3] == 1 &&
+              (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
           SourceRange(plan.height(), 0, plan.extent_.dst_h, &whole_lo_, &whole_hi_);
           break;
         }
@@ -507,44 +522,60 @@ class ResamplePlan::ChunkRunner {
     }
   }
 
+  // Batches of whole planes (or one part of a plane where a chunk starts or
+  // ends mid-plane): the width pass over all their rows, then one height-pass
+  // call for all of them, so short rows do not pay per-row overhead.
   void RunWidthFirstSmallPlanes(int64_t begin, int64_t end) {
     const Extent& p = plan_.extent_;
     const GatherTable& t = plan_.height();
     for (int64_t r = begin; r < end;) {
       const int64_t plane = r / p.dst_h, ih0 = r % p.dst_h;
-      const int64_t ih1 = std::min(p.dst_h, ih0 + (end - r));
+      int64_t ih1 = p.dst_h, planes = 1;
+      if (ih0 == 0 && end - r >= p.dst_h) {
+        planes = std::min(plan_.batch_planes_, (end - r) / p.dst_h);
+      } else {
+        ih1 = std::min(p.dst_h, ih0 + (end - r));
+      }
       int64_t lo = whole_lo_, hi = whole_hi_;  // a whole plane's source rows
       if (ih1 - ih0 != p.dst_h) SourceRange(t, ih0, ih1, &lo, &hi);
-      for (int64_t oh = lo; oh < hi; oh += kRowsPerWidthPass) {
-        const int64_t n = std::min<int64_t>(kRowsPerWidthPass, hi - oh);
-        const float* src[kRowsPerWidthPass] = {};
-        float* dst[kRowsPerWidthPass] = {};
-        for (int64_t j = 0; j < n; ++j) {
-          src[j] = SourceRow(plane, oh + j, stage_ + j * row_o_);
-          dst[j] = plane_mid_ + (oh + j - lo) * row_i_;
-        }
-        WidthPassChecked(src, dst, n);
-      }
-      if (plan_.destination_direct_) {
-        // Row to row by pointer steps: with two or more rows the step
-        // (stride * size) is within the extent the view checks validated.
-        char* row = DestinationRowAddr(plane, ih0);
-        const int64_t step = ih1 - ih0 > 1 ? dst_row_stride_ * dst_size_ : 0;
-        for (int64_t ih = ih0; ih < ih1; ++ih, row += step) {
-          dst_rows_[static_cast<size_t>(ih - ih0)] = reinterpret_cast<float*>(row);
-        }
-      } else {
-        for (int64_t ih = ih0; ih < ih1; ++ih) {
-          dst_rows_[static_cast<size_t>(ih - ih0)] = plane_out_ + (ih - ih0) * row_i_;
+      const int64_t mid_rows = std::max<int64_t>(hi - lo, 0);
+      const float* src[kRowsPerWidthPass] = {};
+      float* dst[kRowsPerWidthPass] = {};
+      int64_t n = 0;
+      for (int64_t q = 0; q < planes; ++q) {
+        for (int64_t oh = lo; oh < hi; ++oh) {
+          src[n] = SourceRow(plane + q, oh, stage_ + n * row_o_);
+          dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
+          if (++n == kRowsPerWidthPass) {
+            WidthPassChecked(src, dst, n);
+            n = 0;
+          }
         }
       }
-      k_.height_pass_rows(t, ih0, ih1, plane_mid_, row_i_, lo, dst_rows_.data(), p.dst_w);
+      if (n > 0) WidthPassChecked(src, dst, n);
+      const int64_t rows = ih1 - ih0;
+      int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // direct: floats
+      if (!plan_.destination_direct_) out_stride = out_contiguous_ ? p.dst_w : row_i_;
+      for (int64_t q = 0; q < planes; ++q) {
+        dst_planes_[static_cast<size_t>(q)] =
+            plan_.destination_direct_ ? reinterpret_cast<float*>(DestinationRowAddr(plane + q, ih0))
+                                      : plane_out_ + q * rows * out_stride;
+      }
+      k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo,
+                            dst_planes_.data(), out_stride, planes, p.dst_w);
       if (!plan_.destination_direct_) {
-        for (int64_t ih = ih0; ih < ih1; ++ih) {
-          StoreResult(dst_rows_[static_cast<size_t>(ih - ih0)], plane, ih);
+        for (int64_t q = 0; q < planes; ++q) {
+          const float* out = dst_planes_[static_cast<size_t>(q)];
+          if (out_contiguous_) {  // the rows are one run in the destination
+            StoreRow(k_, out, rows * p.dst_w, dst_.dtype, DestinationRowAddr(plane + q, ih0), 1);
+            continue;
+          }
+          for (int64_t ih = ih0; ih < ih1; ++ih) {
+            StoreResult(out + (ih - ih0) * out_stride, plane + q, ih);
+          }
         }
       }
-      r += ih1 - ih0;
+      r += planes * rows;
     }
   }
 
@@ -595,7 +626,8 @@ class ResamplePlan::ChunkRunner {
   std::vector<int64_t> cache_keys_;
   float* plane_mid_ = nullptr;
   float* plane_out_ = nullptr;
-  std::vector<float*> dst_rows_;
+  std::vector<float*> dst_planes_;
+  bool out_contiguous_ = false;  // each destination plane's rows form one run
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;

@@ -107,6 +107,7 @@ class ResamplePlan {
   int64_t num_chunks_ = 1;
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
+  int64_t batch_planes_ = 1;   // small planes handled together
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
