@@ -97,26 +97,73 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
   CombineRows(rows, weights, count, n, acc, accumulate);
 }
 
+// One strip of kVectors vectors of tag D of a destination row: the sum over
+// k < count of w[k] times source row k (rows `stride` floats apart, the first
+// at src), each element one FMA chain in ascending k, kept in registers.
+template <int kVectors, class D>
+void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count, float* out) {
+  const size_t lanes = hn::Lanes(d);
+  using V = hn::Vec<D>;
+  V acc[kVectors];
+  for (int v = 0; v < kVectors; ++v) acc[v] = hn::Zero(d);
+  for (int64_t k = 0; k < count; ++k, src += stride) {
+    const V wk = hn::Set(d, w[k]);
+    for (int v = 0; v < kVectors; ++v) {
+      acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + v * lanes), acc[v]);
+    }
+  }
+  for (int v = 0; v < kVectors; ++v) hn::StoreU(acc[v], d, out + v * lanes);
+}
+
+// One destination row of n floats, strips of up to four full vectors, then
+// narrower vectors of the same target for the tail.
+void HeightRow(const float* src, int64_t stride, const float* w, int64_t count, int64_t n,
+               float* out) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + 4 * lanes <= n; x += 4 * lanes) HeightStrip<4>(d, src + x, stride, w, count, out + x);
+  switch ((n - x) / lanes) {
+    case 3:
+      HeightStrip<3>(d, src + x, stride, w, count, out + x);
+      break;
+    case 2:
+      HeightStrip<2>(d, src + x, stride, w, count, out + x);
+      break;
+    case 1:
+      HeightStrip<1>(d, src + x, stride, w, count, out + x);
+      break;
+    default:
+      break;
+  }
+  x += (n - x) / lanes * lanes;
+  if (x == n) return;
+  const hn::CappedTag<float, 8> d8;
+  if (lanes > 8 && x + 8 <= n) {
+    HeightStrip<1>(d8, src + x, stride, w, count, out + x);
+    x += 8;
+  }
+  const hn::CappedTag<float, 4> d4;
+  if (lanes > 4 && x + 4 <= n) {
+    HeightStrip<1>(d4, src + x, stride, w, count, out + x);
+    x += 4;
+  }
+  const hn::CappedTag<float, 1> d1;
+  for (; x < n; ++x) HeightStrip<1>(d1, src + x, stride, w, count, out + x);
+}
+
+// Plane by plane, row by row: destinations are written in address order
+// (planes apart in memory would each be a separate store stream).
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
                       float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
-  const float* rows[kMaxGroup];
-  for (int64_t i = row_begin; i < row_end; ++i) {
-    const size_t si = static_cast<size_t>(i);
-    const int64_t count = t.count[si];
-    const float* w = t.weights.data() + t.offset[si];
-    const int64_t out_offset = (i - row_begin) * dst_stride;
-    if (count == 0) {
-      for (int64_t q = 0; q < planes; ++q) {
-        std::memset(dst[q] + out_offset, 0, static_cast<size_t>(n) * sizeof(float));
-      }
-      continue;
-    }
-    const float* row = src + (t.first[si] - src_first) * src_stride;
-    for (int64_t k = 0; k < count; k += kMaxGroup) {
-      const int64_t g = std::min(kMaxGroup, count - k);
-      for (int64_t j = 0; j < g; ++j, row += src_stride) rows[j] = row;
-      kGroups[g](rows, src_plane_stride, w + k, n, dst, out_offset, planes, k > 0);
+  for (int64_t q = 0; q < planes; ++q) {
+    const float* plane = src + q * src_plane_stride;
+    for (int64_t i = row_begin; i < row_end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      float* out = dst[q] + (i - row_begin) * dst_stride;
+      HeightRow(plane + (t.first[si] - src_first) * src_stride, src_stride,
+                t.weights.data() + t.offset[si], t.count[si], n, out);
     }
   }
 }

@@ -1,9 +1,38 @@
 #include "resample/thread_pool.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 
 namespace aclnn_host::resample {
+namespace {
+
+// A worker that just finished keeps watching for the next job this long
+// before it sleeps, and a caller waiting for the workers watches this long
+// before it sleeps: waking a sleeping thread costs tens of microseconds on a
+// virtual machine, as much as a whole small call.
+constexpr std::chrono::microseconds kSpin{50};
+
+void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// Polls done() until it holds or kSpin has passed; returns done().
+template <typename Done>
+bool SpinUntil(const Done& done) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (int i = 0;; ++i) {
+    if (done()) return true;
+    CpuRelax();
+    if ((i & 63) == 63 && std::chrono::steady_clock::now() >= deadline) return done();
+  }
+}
+
+}  // namespace
 
 int DefaultNumThreads() {
   if (const char* env = std::getenv("ACLNN_HOST_NUM_THREADS")) {
@@ -75,6 +104,7 @@ void ThreadPool::RunTasks() {
 void ThreadPool::WorkerLoop() {
   uint64_t seen = 0;
   for (;;) {
+    SpinUntil([&] { return stop_.load() || generation_.load() != seen; });
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
@@ -105,6 +135,7 @@ void ThreadPool::ParallelFor(int64_t num_tasks, const std::function<void(int64_t
   }
   wake_.notify_all();
   RunTasks();
+  SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
   std::unique_lock<std::mutex> lock(mutex_);
   // Wait until every task finished and no worker still holds fn_.
   done_.wait(lock, [&] { return unfinished_ == 0 && active_workers_ == 0; });

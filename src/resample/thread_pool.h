@@ -4,6 +4,7 @@
 #ifndef ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
 #define ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -43,13 +44,14 @@ class ThreadPool {
   std::condition_variable done_;
   std::vector<std::thread> workers_;
   int num_threads_ = 1;
-  bool stop_ = false;
-  uint64_t generation_ = 0;
+  // Written under mutex_; the atomics are also read without it while spinning.
+  std::atomic<bool> stop_{false};
+  std::atomic<uint64_t> generation_{0};
   const std::function<void(int64_t)>* fn_ = nullptr;
   int64_t num_tasks_ = 0;
   int64_t next_task_ = 0;
-  int64_t unfinished_ = 0;
-  int active_workers_ = 0;
+  std::atomic<int64_t> unfinished_{0};
+  std::atomic<int> active_workers_{0};
 };
 
 // ACLNN_HOST_NUM_THREADS if it holds a number in [1, 1024], else all cores.
