@@ -101,7 +101,8 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
 // k < count of w[k] times source row k (rows `stride` floats apart, the first
 // at src), each element one FMA chain in ascending k, kept in registers.
 template <int kVectors, class D>
-void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count, float* out) {
+HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count,
+                            float* out) {
   const size_t lanes = hn::Lanes(d);
   using V = hn::Vec<D>;
   V acc[kVectors];
@@ -117,8 +118,8 @@ void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t 
 
 // One destination row of n floats, strips of up to four full vectors, then
 // narrower vectors of the same target for the tail.
-void HeightRow(const float* src, int64_t stride, const float* w, int64_t count, int64_t n,
-               float* out) {
+HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int64_t count,
+                          int64_t n, float* out) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t x = 0;

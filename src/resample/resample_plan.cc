@@ -337,28 +337,36 @@ class ResamplePlan::ChunkRunner {
   }
 
  private:
-  // Pointer to element (n, c, h, 0) of plane p = n*C + c. Rows are visited
-  // plane by plane, so the plane's base is cached instead of divided out.
-  template <typename View, typename Byte>
-  static Byte* PlaneBase(const View& v, int64_t channels, int64_t p, Byte* data) {
-    const int64_t n = p / channels, c = p % channels;
-    return data +
-           (n * v.strides[0] + c * v.strides[1]) * static_cast<int64_t>(ElementSize(v.dtype));
-  }
+  // Element (n, c, 0, 0) of plane p = n*C + c. Planes are visited in order,
+  // so the next plane is a step, not a division.
+  template <typename Byte>
+  struct PlaneCursor {
+    int64_t plane = -1, n = 0, c = -1;  // before plane 0
+    Byte* base = nullptr;
+    template <typename View>
+    Byte* Seek(const View& v, int64_t channels, int64_t p) {
+      if (p == plane) return base;
+      if (p == plane + 1) {
+        if (++c == channels) {
+          c = 0;
+          ++n;
+        }
+      } else {
+        n = p / channels;
+        c = p % channels;
+      }
+      plane = p;
+      base = static_cast<Byte*>(v.data) +
+             (n * v.strides[0] + c * v.strides[1]) * static_cast<int64_t>(ElementSize(v.dtype));
+      return base;
+    }
+  };
 
   const char* SourceRowAddr(int64_t p, int64_t oh) {
-    if (p != src_plane_) {
-      src_plane_ = p;
-      src_base_ = PlaneBase(src_, plan_.problem_.channels, p, static_cast<const char*>(src_.data));
-    }
-    return src_base_ + oh * src_row_stride_ * src_size_;
+    return src_plane_.Seek(src_, plan_.problem_.channels, p) + oh * src_row_stride_ * src_size_;
   }
   char* DestinationRowAddr(int64_t p, int64_t ih) {
-    if (p != dst_plane_) {
-      dst_plane_ = p;
-      dst_base_ = PlaneBase(dst_, plan_.problem_.channels, p, static_cast<char*>(dst_.data));
-    }
-    return dst_base_ + ih * dst_row_stride_ * dst_size_;
+    return dst_plane_.Seek(dst_, plan_.problem_.channels, p) + ih * dst_row_stride_ * dst_size_;
   }
 
   // Source row as fp32: in place when possible, else converted into buf.
@@ -631,10 +639,8 @@ class ResamplePlan::ChunkRunner {
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
-  int64_t src_plane_ = -1;
-  int64_t dst_plane_ = -1;
-  const char* src_base_ = nullptr;
-  char* dst_base_ = nullptr;
+  PlaneCursor<const char> src_plane_;
+  PlaneCursor<char> dst_plane_;
   int64_t src_row_stride_ = 0;
   int64_t src_size_ = 0;
   int64_t dst_row_stride_ = 0;
