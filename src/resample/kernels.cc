@@ -116,8 +116,28 @@ HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* 
   for (int v = 0; v < kVectors; ++v) hn::StoreU(acc[v], d, out + v * lanes);
 }
 
+#if HWY_TARGET <= HWY_AVX2
+// Targets whose masked loads and stores are instructions (never touching the
+// masked-off lanes): a short row or a tail is one masked strip.
+constexpr bool kNativeMasks = true;
+#else
+constexpr bool kNativeMasks = false;
+#endif
+
+// HeightStrip over the first `valid` lanes of one vector (native masks only).
+template <class D>
+HWY_INLINE void HeightStripMasked(D d, size_t valid, const float* src, int64_t stride,
+                                  const float* w, int64_t count, float* out) {
+  const auto m = hn::FirstN(d, valid);
+  auto acc = hn::Zero(d);
+  for (int64_t k = 0; k < count; ++k, src += stride) {
+    acc = hn::MulAdd(hn::Set(d, w[k]), hn::MaskedLoad(m, d, src), acc);
+  }
+  hn::BlendedStore(acc, m, d, out);
+}
+
 // One destination row of n floats, strips of up to four full vectors, then
-// narrower vectors of the same target for the tail.
+// the tail: masked, or narrower vectors of the same target.
 HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int64_t count,
                           int64_t n, float* out) {
   const hn::ScalableTag<float> d;
@@ -139,6 +159,10 @@ HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int6
   }
   x += (n - x) / lanes * lanes;
   if (x == n) return;
+  if (kNativeMasks) {
+    HeightStripMasked(d, static_cast<size_t>(n - x), src + x, stride, w, count, out + x);
+    return;
+  }
   const hn::CappedTag<float, 8> d8;
   if (lanes > 8 && x + 8 <= n) {
     HeightStrip<1>(d8, src + x, stride, w, count, out + x);
@@ -215,9 +239,7 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
         if (valid == kW) {
           hn::StoreU(acc[r], d, dst[r] + base);
         } else {
-          HWY_ALIGN float tmp[kW];
-          hn::Store(acc[r], d, tmp);
-          std::memcpy(dst[r] + base, tmp, static_cast<size_t>(valid) * sizeof(float));
+          hn::BlendedStore(acc[r], hn::FirstN(d, static_cast<size_t>(valid)), d, dst[r] + base);
         }
       }
       continue;
@@ -237,6 +259,9 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       }
       if (lane0 + lanes <= valid) {
         for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, dst[r] + base + lane0);
+      } else if (kNativeMasks) {
+        const auto m = hn::FirstN(d, static_cast<size_t>(valid - lane0));
+        for (int r = 0; r < kRows; ++r) hn::BlendedStore(acc[r], m, d, dst[r] + base + lane0);
       } else {
         HWY_ALIGN float tmp[kW];
         for (int r = 0; r < kRows; ++r) {
