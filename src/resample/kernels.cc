@@ -177,11 +177,74 @@ HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int6
   for (; x < n; ++x) HeightStrip<1>(d1, src + x, stride, w, count, out + x);
 }
 
+// A masked chain of exactly kTaps taps, unrolled: short rows of small
+// planes have a few taps each, and a loop whose trip count changes from row
+// to row costs more in branches than the arithmetic.
+template <int kTaps, class D, class M>
+HWY_INLINE hn::Vec<D> MaskedChain(D d, M m, const float* src, int64_t stride, const float* w) {
+  auto acc = hn::Zero(d);
+  for (int k = 0; k < kTaps; ++k) {
+    acc = hn::MulAdd(hn::Set(d, w[k]), hn::MaskedLoad(m, d, src + k * stride), acc);
+  }
+  return acc;
+}
+
+// Rows shorter than one vector (native masks only): one masked vector per
+// row, the same chain as HeightStripMasked.
+void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
+                         int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
+                         float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
+  const hn::ScalableTag<float> d;
+  const auto m = hn::FirstN(d, static_cast<size_t>(n));
+  for (int64_t q = 0; q < planes; ++q) {
+    const float* plane = src + q * src_plane_stride;
+    for (int64_t i = row_begin; i < row_end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      const float* row = plane + (t.first[si] - src_first) * src_stride;
+      const float* w = t.weights.data() + t.offset[si];
+      float* out = dst[q] + (i - row_begin) * dst_stride;
+      hn::Vec<decltype(d)> acc;
+      switch (t.count[si]) {
+        case 0:
+          acc = hn::Zero(d);
+          break;
+        case 1:
+          acc = MaskedChain<1>(d, m, row, src_stride, w);
+          break;
+        case 2:
+          acc = MaskedChain<2>(d, m, row, src_stride, w);
+          break;
+        case 3:
+          acc = MaskedChain<3>(d, m, row, src_stride, w);
+          break;
+        case 4:
+          acc = MaskedChain<4>(d, m, row, src_stride, w);
+          break;
+        case 5:
+          acc = MaskedChain<5>(d, m, row, src_stride, w);
+          break;
+        case 6:
+          acc = MaskedChain<6>(d, m, row, src_stride, w);
+          break;
+        default:
+          HeightStripMasked(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
+          continue;
+      }
+      hn::BlendedStore(acc, m, d, out);
+    }
+  }
+}
+
 // Plane by plane, row by row: destinations are written in address order
 // (planes apart in memory would each be a separate store stream).
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
                       float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
+  if (kNativeMasks && n < static_cast<int64_t>(hn::Lanes(hn::ScalableTag<float>()))) {
+    HeightPassShortRows(t, row_begin, row_end, src, src_stride, src_plane_stride, src_first, dst,
+                        dst_stride, planes, n);
+    return;
+  }
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
