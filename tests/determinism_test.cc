@@ -28,6 +28,8 @@ const Shape kShapes[] = {
     {3, 1, 8, 8, 32, 32, false, 0.3, 0},    // explicit scale
     {1, 1, 64, 64, 64, 64, false, 0.5, 0},  // same size, scale != 1
     {1, 4, 16, 16, 16, 16, false, 0, 0},    // copy
+    {4, 3, 5, 7, 9, 13, false, 0, 0},       // rows shorter than a vector, many planes
+    {1, 2, 40, 30, 5, 4, false, 0, 0},      // short rows with many taps (8x upsample)
 };
 
 std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g) {

@@ -242,9 +242,13 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                                                       std::min(row_cache_bytes, kSmallPlaneBytes);
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
+        // No more planes than a chunk holds whole: the workspace of a small
+        // problem stays small.
+        const int64_t planes_per_chunk =
+            (f.batch * f.channels + plan->num_chunks_ - 1) / plan->num_chunks_;
         plan->batch_planes_ = std::clamp<int64_t>(
             static_cast<int64_t>(kSmallBatchBytes / (plane_floats * sizeof(float))), 1,
-            kMaxBatchPlanes);
+            std::min(kMaxBatchPlanes, planes_per_chunk));
         const uint64_t batch = static_cast<uint64_t>(plan->batch_planes_);
         add(batch * static_cast<uint64_t>(p.src_h) * row_i);  // the planes' dY.Ww rows
         if (!plan->destination_direct_) {
