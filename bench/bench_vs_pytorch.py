@@ -37,7 +37,10 @@ SUITE = [
     ("single plane 2048->1024", (1, 1, 1024, 1024), (2048, 2048)),
     ("tiny planes 32x16 of 32->8", (32, 16, 8, 8), (32, 32)),
     ("HD 1080x1920->224, N2 RGB", (2, 3, 224, 224), (1080, 1920)),
+    # Beyond the performance issue's suite: rows shorter than one vector.
+    ("small maps 64x64 planes 14->7", (64, 64, 7, 7), (14, 14)),
 ]
+EXTRA = {"small maps 64x64 planes 14->7"}
 LARGE = {"model input 512->224, N8 RGB", "inverse 224->512, N8 RGB", "4x down 1024->256, N2 RGB",
          "single plane 2048->1024", "HD 1080x1920->224, N2 RGB", "feature 2x up, C64 128->256"}
 
@@ -137,7 +140,7 @@ def main():
         print("\n## threads = %d, streaming read+write bandwidth %.1f GB/s" % (t, bw))
         print("| shape | dtype | threads | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth |")
         print("|---|---|---|---|---|---|---|---|")
-        ratios, worst = [], (1e9, "")
+        ratios, suite_ratios, worst = [], [], (1e9, "")
         for label, go_shape, in_hw in SUITE:
             g = torch.rand(go_shape, dtype=torch.float32)
             n, c, ho, wo = go_shape
@@ -164,6 +167,8 @@ def main():
                 if op.dtype == ACL_FLOAT:
                     ratio = torch_best / ours
                     ratios.append(ratio)
+                    if label not in EXTRA:
+                        suite_ratios.append(ratio)
                     worst = min(worst, (ratio, label))
                     scaling.setdefault(label, {})[t] = ours
                     print("| %s | %s | %d | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (
@@ -173,9 +178,11 @@ def main():
                         label, NAME[op.dtype], t, ours * 1e3, ours / fp32, gbs, 100 * gbs / bw))
                 op.free()
             sys.stdout.flush()
-        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        summary.append("threads=%d: geometric mean %.1fx faster than PyTorch, worst %.1fx (%s)" %
-                       (t, geo, worst[0], worst[1]))
+        geo = math.exp(sum(math.log(r) for r in suite_ratios) / len(suite_ratios))
+        geo_all = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        summary.append("threads=%d: geometric mean %.1fx faster than PyTorch over the issue's suite "
+                       "(%.1fx with the extra shape), worst %.1fx (%s)" %
+                       (t, geo, geo_all, worst[0], worst[1]))
     forward_suite(lib, setter, budget)
     print()
     for s in summary:
