@@ -254,7 +254,11 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
         if (!plan->destination_direct_) {
           add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
         }
-        add(r * row_o);  // dY rows
+        // dY rows: converted a whole batch at once when the source is 16-bit
+        // with contiguous planes, else a few at a time.
+        const uint64_t batch_src =
+            plan->source_direct_ ? 0 : batch * static_cast<uint64_t>(p.src_h * p.src_w);
+        add(std::max(r * row_o, batch_src));
         break;
       }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
@@ -305,6 +309,8 @@ class ResamplePlan::ChunkRunner {
           out_contiguous_ =
               destination.strides[3] == 1 &&
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
+          in_contiguous_ = !plan.source_direct_ && source.strides[3] == 1 &&
+                           (source.strides[2] == plan.extent_.src_w || plan.extent_.src_h == 1);
           SourceRange(plan.height(), 0, plan.extent_.dst_h, &whole_lo_, &whole_hi_);
           break;
         }
@@ -554,9 +560,16 @@ class ResamplePlan::ChunkRunner {
       const float* src[kRowsPerWidthPass] = {};
       float* dst[kRowsPerWidthPass] = {};
       int64_t n = 0;
+      if (in_contiguous_ && mid_rows > 0) {  // one conversion per plane, not per short row
+        for (int64_t q = 0; q < planes; ++q) {
+          LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w,
+                  stage_ + q * mid_rows * p.src_w);
+        }
+      }
       for (int64_t q = 0; q < planes; ++q) {
         for (int64_t oh = lo; oh < hi; ++oh) {
-          src[n] = SourceRow(plane + q, oh, stage_ + n * row_o_);
+          src[n] = in_contiguous_ ? stage_ + (q * mid_rows + oh - lo) * p.src_w
+                                  : SourceRow(plane + q, oh, stage_ + n * row_o_);
           dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
           if (++n == kRowsPerWidthPass) {
             WidthPassChecked(src, dst, n);
@@ -640,6 +653,7 @@ class ResamplePlan::ChunkRunner {
   float* plane_out_ = nullptr;
   std::vector<float*> dst_planes_;
   bool out_contiguous_ = false;  // each destination plane's rows form one run
+  bool in_contiguous_ = false;   // 16-bit source planes whose rows form one run
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
