@@ -18,73 +18,55 @@ namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Adds kGroup source rows of each of `planes` planes into its accumulator
-// row, with vectors of tag D from element x0 on; plane q reads its rows at
-// rows[g] + q * plane_stride and writes outs[q] + out_offset. The weights are
-// broadcast once for all planes. Every element gets one FMA chain, terms in
-// order g = 0, 1, ..., whatever its position or the vector width.
+// Adds kGroup source rows into acc with vectors of tag D from element x0 on;
+// returns where it stopped. The weights are broadcast once. Every element gets
+// one FMA chain, terms in order g = 0, 1, ..., whatever its position or the
+// vector width.
 template <int kGroup, class D>
-int64_t CombineSpanPlanes(D d, const float* const* rows, int64_t plane_stride, const float* weights,
-                          int64_t x0, int64_t n, float* const* outs, int64_t out_offset,
-                          int64_t planes, bool accumulate) {
+int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
+                    float* acc, bool accumulate) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  if (x0 + lanes > n) return x0;
   using V = hn::Vec<D>;
   V w[kGroup];
-  for (int g = 0; g < kGroup; ++g) w[g] = hn::Set(d, weights[g]);
-  int64_t x = x0;
-  for (int64_t q = 0; q < planes; ++q) {
-    const float* row[kGroup];
-    for (int g = 0; g < kGroup; ++g) row[g] = rows[g] + q * plane_stride;
-    float* acc = outs[q] + out_offset;
-    for (x = x0; x + lanes <= n; x += lanes) {
-      V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
-      for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
-      hn::StoreU(v, d, acc + x);
-    }
+  // Local copies: vector stores may alias anything, so pointers read through
+  // `rows` would be reloaded after every store.
+  const float* row[kGroup];
+  for (int g = 0; g < kGroup; ++g) {
+    w[g] = hn::Set(d, weights[g]);
+    row[g] = rows[g];
+  }
+  for (; x + lanes <= n; x += lanes) {
+    V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
+    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
+    hn::StoreU(v, d, acc + x);
   }
   return x;
 }
 
 // Short rows and tails use narrower vectors of the same target.
 template <int kGroup>
-void CombineGroupPlanes(const float* const* rows, int64_t plane_stride, const float* weights,
-                        int64_t n, float* const* outs, int64_t out_offset, int64_t planes,
-                        bool accumulate) {
-  int64_t x = CombineSpanPlanes<kGroup>(hn::ScalableTag<float>(), rows, plane_stride, weights, 0, n,
-                                        outs, out_offset, planes, accumulate);
+void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
+                  bool accumulate) {
+  int64_t x = CombineSpan<kGroup>(hn::ScalableTag<float>(), rows, weights, 0, n, acc, accumulate);
   if (x == n) return;
-  x = CombineSpanPlanes<kGroup>(hn::CappedTag<float, 8>(), rows, plane_stride, weights, x, n, outs,
-                                out_offset, planes, accumulate);
-  x = CombineSpanPlanes<kGroup>(hn::CappedTag<float, 4>(), rows, plane_stride, weights, x, n, outs,
-                                out_offset, planes, accumulate);
+  x = CombineSpan<kGroup>(hn::CappedTag<float, 8>(), rows, weights, x, n, acc, accumulate);
+  x = CombineSpan<kGroup>(hn::CappedTag<float, 4>(), rows, weights, x, n, acc, accumulate);
   if (x == n) return;
-  CombineSpanPlanes<kGroup>(hn::CappedTag<float, 1>(), rows, plane_stride, weights, x, n, outs,
-                            out_offset, planes, accumulate);
+  CombineSpan<kGroup>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
 }
 
 constexpr int64_t kMaxGroup = 8;
-
-using Group = void (*)(const float* const*, int64_t, const float*, int64_t, float* const*, int64_t,
-                       int64_t, bool);
-constexpr Group kGroups[kMaxGroup + 1] = {nullptr,
-                                          &CombineGroupPlanes<1>,
-                                          &CombineGroupPlanes<2>,
-                                          &CombineGroupPlanes<3>,
-                                          &CombineGroupPlanes<4>,
-                                          &CombineGroupPlanes<5>,
-                                          &CombineGroupPlanes<6>,
-                                          &CombineGroupPlanes<7>,
-                                          &CombineGroupPlanes<8>};
 
 // The chain is continued through acc between groups: storing an fp32 partial
 // sum and loading it back is exact, so grouping never changes bits.
 void CombineRows(const float* const* rows, const float* weights, int64_t count, int64_t n,
                  float* acc, bool accumulate) {
-  float* const outs[1] = {acc};
+  using Group = void (*)(const float* const*, const float*, int64_t, float*, bool);
+  static constexpr Group kGroups[kMaxGroup + 1] = {
+      nullptr,          &CombineGroup<1>, &CombineGroup<2>, &CombineGroup<3>, &CombineGroup<4>,
+      &CombineGroup<5>, &CombineGroup<6>, &CombineGroup<7>, &CombineGroup<8>};
   for (int64_t k = 0; k < count; k += kMaxGroup) {
-    kGroups[std::min(kMaxGroup, count - k)](rows + k, 0, weights + k, n, outs, 0, 1,
-                                            accumulate || k > 0);
+    kGroups[std::min(kMaxGroup, count - k)](rows + k, weights + k, n, acc, accumulate || k > 0);
   }
 }
 
