@@ -3,8 +3,10 @@
 // single-threaded run (run under ThreadSanitizer by the test command).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 
+#include "resample/thread_pool.h"
 #include "test_support.h"
 
 namespace aclnn_host::testing {
@@ -92,6 +94,33 @@ TEST(Concurrency, DestroyingAStreamRunsItsPendingWork) {
   EXPECT_EQ(aclrtFree(ws), ACL_SUCCESS);
   aclDestroyIntArray(osz);
   aclDestroyIntArray(isz);
+}
+
+// Per-thread scratch is indexed by the slot ParallelFor passes: a slot must
+// stay below the job's thread cap (the pool may have more threads than the
+// plan was made for) and never be used by two running tasks at once.
+TEST(ThreadPool, SlotsStayBelowTheCapAndAreNeverShared) {
+  resample::ThreadPool pool(4);
+  for (int cap : {1, 2, 3, 4, 6}) {
+    std::atomic<int> busy[8] = {};
+    std::atomic<int> bad{0}, ran{0}, max_slot{0};
+    pool.ParallelFor(300, cap, [&](int64_t, int slot) {
+      if (slot < 0 || slot >= std::min(cap, 4) || busy[slot].fetch_add(1) != 0) {
+        ++bad;
+        return;
+      }
+      int seen = max_slot.load();
+      while (slot > seen && !max_slot.compare_exchange_weak(seen, slot)) {
+      }
+      volatile double x = 0;  // long enough for tasks to overlap
+      for (int i = 0; i < 20000; ++i) x = x + i;
+      busy[slot].fetch_sub(1);
+      ++ran;
+    });
+    EXPECT_EQ(bad.load(), 0) << "cap " << cap;
+    EXPECT_EQ(ran.load(), 300) << "cap " << cap;
+    EXPECT_LT(max_slot.load(), std::min(cap, 4)) << "cap " << cap;
+  }
 }
 
 }  // namespace

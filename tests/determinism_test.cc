@@ -90,7 +90,7 @@ TEST(Determinism, BothPassOrdersAreExercised) {
   int seen[3] = {0, 0, 0};
   for (const Shape& s : kShapes) {
     resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
-    auto plan = resample::ResamplePlan::Create(p, {}, {}, 2, nullptr);
+    auto plan = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
     ASSERT_TRUE(plan);
     ++seen[static_cast<int>(plan->order())];
   }
@@ -319,7 +319,8 @@ TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
       }
       resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
       auto plan = resample::ResamplePlan::Create(p, {dtype, go.strides[3]}, {dtype, o.strides[3]},
-                                                 1 + rng() % 3, nullptr, budget);
+                                                 {1 + int64_t(rng() % 7), 1 + int(rng() % 3)},
+                                                 nullptr, budget);
       ASSERT_TRUE(plan);
       std::vector<unsigned char> scratch(plan->scratch_bytes());
       plan->Run(go, o, scratch.data());

@@ -105,7 +105,8 @@ Status Resample(const char* fn, const char* src_name, resample::Direction direct
   std::string error;
   auto plan = resample::ResamplePlan::Create(
       problem, {grad_output.dtype, grad_output.strides[3]}, {out.dtype, out.strides[3]},
-      resample::ThreadPool::Global().num_threads() * resample::ResamplePlan::kChunksPerThread,
+      resample::ResamplePlan::DefaultPartition(problem, grad_output.dtype, out.dtype,
+                                               resample::ThreadPool::Global().num_threads()),
       &error);
   if (!plan) return Error(StatusCode::kOutOfMemory, error);
   std::unique_ptr<char[]> scratch(new (std::nothrow) char[plan->scratch_bytes()]);

@@ -151,10 +151,29 @@ std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_
 
 }  // namespace
 
+Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,
+                                         DataType destination, int threads) {
+  Partition part;
+  part.threads = std::max(threads, 1);
+  if (part.threads == 1) return part;
+  const ResampleProblem& f = problem;
+  const double planes = static_cast<double>(f.batch) * static_cast<double>(f.channels);
+  const double out_plane = static_cast<double>(f.out_h) * static_cast<double>(f.out_w);
+  const double in_plane = static_cast<double>(f.in_h) * static_cast<double>(f.in_w);
+  const bool backward = f.direction == Direction::kBackward;
+  const double bytes =
+      planes * ((backward ? out_plane : in_plane) * static_cast<double>(ElementSize(source)) +
+                (backward ? in_plane : out_plane) * static_cast<double>(ElementSize(destination)));
+  const double by_size = std::ceil(bytes / static_cast<double>(kChunkBytes));
+  part.chunks = std::max<int64_t>(part.threads * kChunksPerThread,
+                                  static_cast<int64_t>(std::min(by_size, double{kMaxChunks})));
+  return part;
+}
+
 std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& problem,
                                                    const ViewLayout& source,
                                                    const ViewLayout& destination,
-                                                   int64_t num_chunks, std::string* error,
+                                                   const Partition& partition, std::string* error,
                                                    uint64_t row_cache_bytes) {
   const ResampleProblem& f = problem;  // forward sizes: in -> out
   const double scale_h = ForwardAxisScale(f.in_h, f.out_h, f.align_corners, f.scales_h);
@@ -177,7 +196,8 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   plan->extent_ = f.direction == Direction::kForward ? Extent{f.in_h, f.in_w, f.out_h, f.out_w}
                                                      : Extent{f.out_h, f.out_w, f.in_h, f.in_w};
   const Extent& p = plan->extent_;
-  plan->num_chunks_ = std::max<int64_t>(1, num_chunks);
+  plan->num_chunks_ = std::max<int64_t>(1, partition.chunks);
+  plan->num_threads_ = std::max(1, partition.threads);
 
   // Pass order from a cost model in vector-lane FMAs: the height pass costs a
   // tap per element of each row it forms; the blocked width pass costs
@@ -204,7 +224,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     plan->order_ = cost_w_first < cost_h_first ? PassOrder::kWidthFirst : PassOrder::kHeightFirst;
   }
 
-  // Scratch per chunk, in floats.
+  // Scratch per thread, in floats.
   const uint64_t row_o = static_cast<uint64_t>(PaddedRow(p.src_w));
   const uint64_t row_i = static_cast<uint64_t>(PaddedRow(p.dst_w));
   const uint64_t r = static_cast<uint64_t>(kRowsPerWidthPass);
@@ -268,7 +288,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     }
   }
   plan->chunk_bytes_ = bytes;
-  plan->scratch_bytes_ = bytes * static_cast<uint64_t>(plan->num_chunks_) + kAlign;
+  plan->scratch_bytes_ = bytes * static_cast<uint64_t>(plan->num_threads_) + kAlign;
   return plan;
 }
 
@@ -672,10 +692,11 @@ void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destin
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
-  ThreadPool::Global().ParallelFor(chunks, [&](int64_t k) {
+  ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
     const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
     const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
-    ChunkRunner runner(*this, source, destination, base + static_cast<uint64_t>(k) * chunk_bytes_);
+    ChunkRunner runner(*this, source, destination,
+                       base + static_cast<uint64_t>(slot) * chunk_bytes_);
     runner.Run(begin, end);
   });
 }

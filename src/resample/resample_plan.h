@@ -51,33 +51,51 @@ struct ViewLayout {
   int64_t w_stride = 1;  // elements between neighbours along W
 };
 
+// How Run splits its work: `chunks` units of consecutive destination rows,
+// run by at most `threads` threads at once, each with its own scratch.
+// Results do not depend on either number.
+struct Partition {
+  int64_t chunks = 1;
+  int threads = 1;
+};
+
 class ResamplePlan {
  public:
-  // Work units per thread: a thread that starts late (waking a worker takes
-  // tens of microseconds on a VM) finds the others' units already taken
-  // instead of holding up the end. Results do not depend on the count.
+  // At least this many work units per thread: a thread that starts late
+  // (waking a worker takes tens of microseconds on a VM) finds the others'
+  // units already taken instead of holding up the end.
   static constexpr int64_t kChunksPerThread = 4;
+  // Large problems get units of about this many bytes (source and
+  // destination), so that a thread slowed down by another process (a
+  // neighbour on a shared machine, another runtime's threads still spinning)
+  // holds up the end by one short unit at most.
+  static constexpr uint64_t kChunkBytes = uint64_t{1} << 20;
+  static constexpr int64_t kMaxChunks = 256;
 
   // Row caches aim to stay in a core's L2.
   static constexpr uint64_t kDefaultRowCacheBytes = uint64_t{1} << 20;
 
+  // The partition for `threads` threads.
+  static Partition DefaultPartition(const ResampleProblem& problem, DataType source,
+                                    DataType destination, int threads);
+
   // Returns nullptr and sets *error when the tables would not fit in memory.
-  // row_cache_bytes bounds each chunk's row caches (tests shrink it to drive
+  // row_cache_bytes bounds each thread's row caches (tests shrink it to drive
   // the multi-group and ring-cache paths; results do not depend on it).
   static std::unique_ptr<ResamplePlan> Create(const ResampleProblem& problem,
                                               const ViewLayout& source,
-                                              const ViewLayout& destination, int64_t num_chunks,
-                                              std::string* error,
+                                              const ViewLayout& destination,
+                                              const Partition& partition, std::string* error,
                                               uint64_t row_cache_bytes = kDefaultRowCacheBytes);
 
-  // Bytes of scratch Run needs (all chunks together, alignment included).
+  // Bytes of scratch Run needs (all threads together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
   const ResampleProblem& problem() const { return problem_; }
 
   // source and destination must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
-  // written do not depend on the thread count or on num_chunks.
+  // written do not depend on the thread count or on the partition.
   void Run(const TensorView& grad_output, const MutableTensorView& out, void* scratch) const;
 
   ResamplePlan(const ResamplePlan&) = delete;
@@ -105,6 +123,7 @@ class ResamplePlan {
   std::shared_ptr<const AxisTables> height_tables_;
   std::shared_ptr<const AxisTables> width_tables_;
   int64_t num_chunks_ = 1;
+  int num_threads_ = 1;  // scratch regions
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
   int64_t batch_planes_ = 1;   // small planes handled together

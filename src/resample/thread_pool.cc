@@ -73,7 +73,7 @@ void ThreadPool::StartWorkers(int num_threads) {
   num_threads_ = num_threads < 1 ? 1 : num_threads;
   stop_ = false;
   for (int i = 1; i < num_threads_; ++i) {
-    workers_.emplace_back([this] { WorkerLoop(); });
+    workers_.emplace_back([this, i] { WorkerLoop(i); });
   }
 }
 
@@ -87,7 +87,7 @@ void ThreadPool::StopWorkers() {
   workers_.clear();
 }
 
-void ThreadPool::RunTasks() {
+void ThreadPool::RunTasks(int slot) {
   for (;;) {
     int64_t task;
     {
@@ -95,13 +95,13 @@ void ThreadPool::RunTasks() {
       if (next_task_ >= num_tasks_) return;
       task = next_task_++;
     }
-    (*fn_)(task);
+    (*fn_)(task, slot);
     std::lock_guard<std::mutex> lock(mutex_);
     if (--unfinished_ == 0) done_.notify_all();
   }
 }
 
-void ThreadPool::WorkerLoop() {
+void ThreadPool::WorkerLoop(int slot) {
   uint64_t seen = 0;
   for (;;) {
     SpinUntil([&] { return stop_.load() || generation_.load() != seen; });
@@ -110,31 +110,34 @@ void ThreadPool::WorkerLoop() {
       wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
       if (stop_) return;
       seen = generation_;
+      if (slot >= max_threads_) continue;  // this job uses fewer threads
       ++active_workers_;
     }
-    RunTasks();
+    RunTasks(slot);
     std::lock_guard<std::mutex> lock(mutex_);
     if (--active_workers_ == 0) done_.notify_all();
   }
 }
 
-void ThreadPool::ParallelFor(int64_t num_tasks, const std::function<void(int64_t)>& fn) {
+void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads,
+                             const std::function<void(int64_t, int)>& fn) {
   if (num_tasks <= 0) return;
   std::lock_guard<std::mutex> run(run_mutex_);
-  if (num_tasks == 1 || workers_.empty()) {
-    for (int64_t i = 0; i < num_tasks; ++i) fn(i);
+  if (num_tasks == 1 || workers_.empty() || max_threads <= 1) {
+    for (int64_t i = 0; i < num_tasks; ++i) fn(i, 0);
     return;
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = &fn;
+    max_threads_ = max_threads;
     num_tasks_ = num_tasks;
     next_task_ = 0;
     unfinished_ = num_tasks;
     ++generation_;
   }
   wake_.notify_all();
-  RunTasks();
+  RunTasks(0);
   SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
   std::unique_lock<std::mutex> lock(mutex_);
   // Wait until every task finished and no worker still holds fn_.

@@ -1,6 +1,8 @@
 // One persistent pool for the whole library. Work is split into a fixed
 // number of chunks chosen by the caller, so results never depend on which
-// thread runs which chunk or how many threads there are.
+// thread runs which chunk or how many threads there are. Each participant
+// has a slot (the caller 0, workers 1, 2, ...) that indexes per-thread
+// scratch.
 #ifndef ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
 #define ACLNN_HOST_RESAMPLE_THREAD_POOL_H_
 
@@ -28,15 +30,19 @@ class ThreadPool {
   int num_threads() const;
   void SetNumThreads(int num_threads);
 
-  // Runs fn(0) ... fn(num_tasks - 1), the caller taking part; returns when
-  // all are done. Concurrent calls from several threads run one at a time.
-  void ParallelFor(int64_t num_tasks, const std::function<void(int64_t)>& fn);
+  // Runs fn(0, slot) ... fn(num_tasks - 1, slot) on at most max_threads
+  // threads, the caller taking part; slot < max_threads tells which thread
+  // runs the task, and no two tasks run at once with the same slot. Returns
+  // when all are done. Concurrent calls from several threads run one at a
+  // time.
+  void ParallelFor(int64_t num_tasks, int max_threads,
+                   const std::function<void(int64_t task, int slot)>& fn);
 
  private:
   void StartWorkers(int num_threads);
   void StopWorkers();
-  void WorkerLoop();
-  void RunTasks();
+  void WorkerLoop(int slot);
+  void RunTasks(int slot);
 
   std::mutex run_mutex_;  // one ParallelFor at a time
   mutable std::mutex mutex_;
@@ -47,7 +53,8 @@ class ThreadPool {
   // Written under mutex_; the atomics are also read without it while spinning.
   std::atomic<bool> stop_{false};
   std::atomic<uint64_t> generation_{0};
-  const std::function<void(int64_t)>* fn_ = nullptr;
+  const std::function<void(int64_t, int)>* fn_ = nullptr;
+  int max_threads_ = 1;
   int64_t num_tasks_ = 0;
   int64_t next_task_ = 0;
   std::atomic<int64_t> unfinished_{0};

@@ -186,7 +186,8 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   std::string error;
   std::shared_ptr<const resample::ResamplePlan> plan = resample::ResamplePlan::Create(
       problem, src_layout, dst_layout,
-      resample::ThreadPool::Global().num_threads() * resample::ResamplePlan::kChunksPerThread,
+      resample::ResamplePlan::DefaultPartition(problem, src_layout.dtype, dst_layout.dtype,
+                                               resample::ThreadPool::Global().num_threads()),
       &error);
   if (!plan) return fail(ACLNN_ERR_INNER, error);
 
