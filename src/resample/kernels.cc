@@ -82,14 +82,17 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
 // One strip of kVectors vectors of tag D of a destination row: the sum over
 // k < count of w[k] times source row k (rows `stride` floats apart, the first
 // at src), each element one FMA chain in ascending k, kept in registers.
-template <int kVectors, class D>
+// kTaps > 0 fixes count at compile time (the loop unrolled: no branch whose
+// outcome changes from row to row).
+template <int kVectors, int kTaps, class D>
 HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count,
                             float* out) {
   const size_t lanes = hn::Lanes(d);
   using V = hn::Vec<D>;
   V acc[kVectors];
   for (int v = 0; v < kVectors; ++v) acc[v] = hn::Zero(d);
-  for (int64_t k = 0; k < count; ++k, src += stride) {
+  const int64_t taps = kTaps > 0 ? kTaps : count;
+  for (int64_t k = 0; k < taps; ++k, src += stride) {
     const V wk = hn::Set(d, w[k]);
     for (int v = 0; v < kVectors; ++v) {
       acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + v * lanes), acc[v]);
@@ -107,34 +110,38 @@ constexpr bool kNativeMasks = false;
 #endif
 
 // HeightStrip over the first `valid` lanes of one vector (native masks only).
-template <class D>
+template <int kTaps, class D>
 HWY_INLINE void HeightStripMasked(D d, size_t valid, const float* src, int64_t stride,
                                   const float* w, int64_t count, float* out) {
   const auto m = hn::FirstN(d, valid);
   auto acc = hn::Zero(d);
-  for (int64_t k = 0; k < count; ++k, src += stride) {
+  const int64_t taps = kTaps > 0 ? kTaps : count;
+  for (int64_t k = 0; k < taps; ++k, src += stride) {
     acc = hn::MulAdd(hn::Set(d, w[k]), hn::MaskedLoad(m, d, src), acc);
   }
   hn::BlendedStore(acc, m, d, out);
 }
 
 // One destination row of n floats, strips of up to four full vectors, then
-// the tail: masked, or narrower vectors of the same target.
+// the tail: masked, or narrower vectors of the same target. kTaps as for
+// HeightStrip.
+template <int kTaps>
 HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int64_t count,
                           int64_t n, float* out) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t x = 0;
-  for (; x + 4 * lanes <= n; x += 4 * lanes) HeightStrip<4>(d, src + x, stride, w, count, out + x);
+  for (; x + 4 * lanes <= n; x += 4 * lanes)
+    HeightStrip<4, kTaps>(d, src + x, stride, w, count, out + x);
   switch ((n - x) / lanes) {
     case 3:
-      HeightStrip<3>(d, src + x, stride, w, count, out + x);
+      HeightStrip<3, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     case 2:
-      HeightStrip<2>(d, src + x, stride, w, count, out + x);
+      HeightStrip<2, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     case 1:
-      HeightStrip<1>(d, src + x, stride, w, count, out + x);
+      HeightStrip<1, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     default:
       break;
@@ -142,21 +149,21 @@ HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int6
   x += (n - x) / lanes * lanes;
   if (x == n) return;
   if (kNativeMasks) {
-    HeightStripMasked(d, static_cast<size_t>(n - x), src + x, stride, w, count, out + x);
+    HeightStripMasked<kTaps>(d, static_cast<size_t>(n - x), src + x, stride, w, count, out + x);
     return;
   }
   const hn::CappedTag<float, 8> d8;
   if (lanes > 8 && x + 8 <= n) {
-    HeightStrip<1>(d8, src + x, stride, w, count, out + x);
+    HeightStrip<1, kTaps>(d8, src + x, stride, w, count, out + x);
     x += 8;
   }
   const hn::CappedTag<float, 4> d4;
   if (lanes > 4 && x + 4 <= n) {
-    HeightStrip<1>(d4, src + x, stride, w, count, out + x);
+    HeightStrip<1, kTaps>(d4, src + x, stride, w, count, out + x);
     x += 4;
   }
   const hn::CappedTag<float, 1> d1;
-  for (; x < n; ++x) HeightStrip<1>(d1, src + x, stride, w, count, out + x);
+  for (; x < n; ++x) HeightStrip<1, kTaps>(d1, src + x, stride, w, count, out + x);
 }
 
 // A masked chain of exactly kTaps taps, unrolled: short rows of small
@@ -209,7 +216,7 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
           acc = MaskedChain<6>(d, m, row, src_stride, w);
           break;
         default:
-          HeightStripMasked(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
+          HeightStripMasked<0>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
           continue;
       }
       hn::BlendedStore(acc, m, d, out);
@@ -232,8 +239,28 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
     for (int64_t i = row_begin; i < row_end; ++i) {
       const size_t si = static_cast<size_t>(i);
       float* out = dst[q] + (i - row_begin) * dst_stride;
-      HeightRow(plane + (t.first[si] - src_first) * src_stride, src_stride,
-                t.weights.data() + t.offset[si], t.count[si], n, out);
+      const float* row = plane + (t.first[si] - src_first) * src_stride;
+      const float* w = t.weights.data() + t.offset[si];
+      const int64_t count = t.count[si];
+      // Rows of small planes are short and their tap counts differ from row
+      // to row: a loop on the count would mispredict about once a row.
+      switch (count) {
+#define ACLNN_HOST_TAPS_ROW(K)                       \
+  case K:                                            \
+    HeightRow<K>(row, src_stride, w, count, n, out); \
+    break;
+        ACLNN_HOST_TAPS_ROW(1)
+        ACLNN_HOST_TAPS_ROW(2)
+        ACLNN_HOST_TAPS_ROW(3)
+        ACLNN_HOST_TAPS_ROW(4)
+        ACLNN_HOST_TAPS_ROW(5)
+        ACLNN_HOST_TAPS_ROW(6)
+        ACLNN_HOST_TAPS_ROW(7)
+        ACLNN_HOST_TAPS_ROW(8)
+#undef ACLNN_HOST_TAPS_ROW
+        default:
+          HeightRow<0>(row, src_stride, w, count, n, out);
+      }
     }
   }
 }
