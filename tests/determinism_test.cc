@@ -32,7 +32,10 @@ const Shape kShapes[] = {
     {1, 2, 40, 30, 5, 4, false, 0, 0},      // short rows with many taps (8x upsample)
 };
 
-std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g) {
+// Through the native API, or through a plan with the given row-cache budget
+// (small budgets drive the ring-cache paths instead of the small-plane one).
+std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g,
+                                     int64_t row_cache_bytes = -1) {
   const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
   std::vector<unsigned char> in(g.size() * esize), out(size_t(s.n * s.c * s.hi * s.wi) * esize, 0);
   for (size_t i = 0; i < g.size(); ++i) {
@@ -56,6 +59,16 @@ std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::
   const int64_t os[4] = {s.n, s.c, s.hi, s.wi};
   std::memcpy(o.shape, os, sizeof os);
   ContiguousStrides(o.shape, o.strides);
+  if (row_cache_bytes >= 0) {
+    resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+    auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, 1}, {3, 2}, nullptr,
+                                               static_cast<uint64_t>(row_cache_bytes));
+    EXPECT_TRUE(plan);
+    if (!plan) return out;
+    std::vector<unsigned char> scratch(plan->scratch_bytes());
+    plan->Run(go, o, scratch.data());
+    return out;
+  }
   const Status st = UpsampleBicubic2dAABackward(go, o, s.ac, s.sh, s.sw);
   EXPECT_TRUE(st.ok()) << st.message;
   return out;
@@ -129,6 +142,32 @@ TEST(SimdTargets, EveryTargetMatchesTheReference) {
   resample::kernels::ForceTarget(0);
   // AVX2 and AVX-512 both fuse multiply-adds in the same order; AVX-512 also
   // takes the lane-permute path of the width pass. Their bytes must agree.
+  if (bytes_by_target.count("AVX2") && bytes_by_target.count("AVX3")) {
+    EXPECT_EQ(bytes_by_target["AVX2"], bytes_by_target["AVX3"]);
+  }
+}
+
+// 16-bit results: the ring-cache path rounds each sum to 16 bits in
+// registers (fused with the height pass); the small-plane path stores fp32
+// rows and converts them. Same bytes on every target, and AVX2 = AVX-512.
+TEST(SimdTargets, SixteenBitStoresAgreeOnEveryPathAndTarget) {
+  const auto targets = resample::kernels::AvailableTargets();
+  std::map<std::string, std::vector<std::vector<unsigned char>>> bytes_by_target;
+  for (int64_t target : targets) {
+    resample::kernels::ForceTarget(target);
+    const std::string name = resample::kernels::TargetNameOf(target);
+    SCOPED_TRACE(name);
+    for (const Shape& s : kShapes) {
+      const std::vector<float> g = RandomGrad(s, 12);
+      for (DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+        const auto bytes = RunNative(s, dtype, g);
+        EXPECT_EQ(RunNative(s, dtype, g, 0), bytes) << s.hi << "x" << s.wi;
+        EXPECT_EQ(RunNative(s, dtype, g, 4096), bytes) << s.hi << "x" << s.wi;
+        bytes_by_target[name].push_back(bytes);
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
   if (bytes_by_target.count("AVX2") && bytes_by_target.count("AVX3")) {
     EXPECT_EQ(bytes_by_target["AVX2"], bytes_by_target["AVX3"]);
   }

@@ -440,22 +440,24 @@ void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
 
 // Highway 1.0's bf16 demotion truncates; round to nearest even here.
 template <class D>
-int64_t StoreBFloat16Span(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
+HWY_INLINE void StoreBFloat16Vector(D /* tag */, hn::Vec<D> v, uint16_t* dst) {
   const hn::RebindToUnsigned<D> du;
   const hn::RebindToSigned<D> di;
   const hn::Rebind<uint16_t, D> du16;
+  const auto bits = hn::BitCast(du, v);
+  const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+  const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
+  const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
+  // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
+  const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
+  const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
+  hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst);
+}
+
+template <class D>
+int64_t StoreBFloat16Span(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) {
-    const auto v = hn::LoadU(d, src + x);
-    const auto bits = hn::BitCast(du, v);
-    const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-    const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
-    const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
-    // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
-    const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
-    const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
-    hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst + x);
-  }
+  for (; x + lanes <= n; x += lanes) StoreBFloat16Vector(d, hn::LoadU(d, src + x), dst + x);
   return x;
 }
 
@@ -466,11 +468,75 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
   for (; x < n; ++x) dst[x] = FloatToBFloat16(src[x]);
 }
 
+// One FMA chain per element as CombineSpan<kGroup> forms it (accumulate =
+// false), each vector rounded to 16 bits in registers. The tail (shorter than
+// a vector) and targets without vector fp16 conversions go through a small
+// fp32 buffer and the row conversions: the same chains, the same rounding.
+template <int kGroup, bool kBFloat16>
+void CombineGroupTo16(const float* const* rows, const float* weights, int64_t n, uint16_t* dst) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  using V = hn::Vec<decltype(d)>;
+  constexpr bool kVectorStore = kBFloat16 || HWY_TARGET <= HWY_AVX2;
+  int64_t x = 0;
+  if (kVectorStore) {
+    V w[kGroup];
+    const float* row[kGroup];
+    for (int g = 0; g < kGroup; ++g) {
+      w[g] = hn::Set(d, weights[g]);
+      row[g] = rows[g];
+    }
+    for (; x + lanes <= n; x += lanes) {
+      V v = hn::Zero(d);
+      for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
+      if constexpr (kBFloat16) {
+        StoreBFloat16Vector(d, v, dst + x);
+      } else {
+#if HWY_TARGET <= HWY_AVX2
+        const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+        hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(dst + x));
+#endif
+      }
+    }
+  }
+  constexpr int64_t kBuffer = 256;
+  HWY_ALIGN float buffer[kBuffer];
+  const float* shifted[kGroup];
+  for (; x < n; x += kBuffer) {
+    const int64_t len = std::min(kBuffer, n - x);
+    for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + x;
+    CombineGroup<kGroup>(shifted, weights, len, buffer, false);
+    if (kBFloat16) {
+      StoreBFloat16Row(buffer, dst + x, len);
+    } else {
+      StoreHalfRow(buffer, dst + x, len);
+    }
+  }
+}
+
+template <bool kBFloat16>
+void HeightCombineTo16(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                       uint16_t* dst) {
+  using Group = void (*)(const float* const*, const float*, int64_t, uint16_t*);
+  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
+                                                       &CombineGroupTo16<1, kBFloat16>,
+                                                       &CombineGroupTo16<2, kBFloat16>,
+                                                       &CombineGroupTo16<3, kBFloat16>,
+                                                       &CombineGroupTo16<4, kBFloat16>,
+                                                       &CombineGroupTo16<5, kBFloat16>,
+                                                       &CombineGroupTo16<6, kBFloat16>,
+                                                       &CombineGroupTo16<7, kBFloat16>,
+                                                       &CombineGroupTo16<8, kBFloat16>};
+  kGroups[count](rows, weights, n, dst);
+}
+
 const KernelTable* Table() {
   static const KernelTable table = [] {
     KernelTable t{};
     t.height_combine = &HeightCombine;
     t.width_pass = &WidthPass;
+    t.height_combine_half = &HeightCombineTo16<false>;
+    t.height_combine_bfloat16 = &HeightCombineTo16<true>;
     t.row_is_finite = &RowIsFinite;
     t.height_pass_planes = &HeightPassPlanes;
     t.load_half_row = &LoadHalfRow;

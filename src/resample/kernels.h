@@ -12,6 +12,7 @@
 namespace aclnn_host::resample::kernels {
 
 constexpr int64_t kMaxWidthRows = 8;
+constexpr int64_t kMaxFusedTaps = 8;
 
 // The kernels of one target, resolved once (CurrentKernels) so that hot loops
 // do not pay a dispatch per row.
@@ -28,6 +29,13 @@ struct KernelTable {
   // dense blocks multiply them by zero weights of neighbouring destinations).
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
                      int64_t num_rows);
+  // height_combine with accumulate = false and 1 <= count <= kMaxFusedTaps,
+  // each sum rounded to 16 bits as store_half_row / store_bfloat16_row round
+  // it and stored at dst[x] (contiguous): no fp32 row in between.
+  void (*height_combine_half)(const float* const* rows, const float* weights, int64_t count,
+                              int64_t n, uint16_t* dst);
+  void (*height_combine_bfloat16)(const float* const* rows, const float* weights, int64_t count,
+                                  int64_t n, uint16_t* dst);
   bool (*row_is_finite)(const float* row, int64_t n);
   // The height pass for destination rows [row_begin, row_end) of `planes`
   // planes at once. Destination row row_begin + i of plane q is at

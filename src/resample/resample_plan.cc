@@ -338,6 +338,7 @@ class ResamplePlan::ChunkRunner {
         cache_stride_ = row_i_;
         stage_ = take(r * row_o_);
         row_buffer_ = take(row_i_);
+        fused_store_ = destination.dtype != DataType::kFloat32 && destination.strides[3] == 1;
         break;
     }
     cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
@@ -642,6 +643,19 @@ class ResamplePlan::ChunkRunner {
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
+      if (fused_store_ && count > 0 && count <= std::min(group, kernels::kMaxFusedTaps)) {
+        // One chain per element, rounded to 16 bits in registers.
+        for (int64_t j = 0; j < count; ++j) {
+          row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + j);
+        }
+        uint16_t* out = reinterpret_cast<uint16_t*>(DestinationRowAddr(plane, ih));
+        if (dst_.dtype == DataType::kFloat16) {
+          k_.height_combine_half(row_ptrs_.data(), w, count, p.dst_w, out);
+        } else {
+          k_.height_combine_bfloat16(row_ptrs_.data(), w, count, p.dst_w, out);
+        }
+        continue;
+      }
       float* acc = plan_.destination_direct_
                        ? reinterpret_cast<float*>(DestinationRowAddr(plane, ih))
                        : row_buffer_;
@@ -674,6 +688,7 @@ class ResamplePlan::ChunkRunner {
   std::vector<float*> dst_planes_;
   bool out_contiguous_ = false;  // each destination plane's rows form one run
   bool in_contiguous_ = false;   // 16-bit source planes whose rows form one run
+  bool fused_store_ = false;     // 16-bit destination rows written by the height pass
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
