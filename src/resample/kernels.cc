@@ -18,13 +18,14 @@ namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Adds kGroup source rows into acc with vectors of tag D from element x0 on;
-// returns where it stopped. The weights are broadcast once. Every element gets
-// one FMA chain, terms in order g = 0, 1, ..., whatever its position or the
-// vector width.
-template <int kGroup, class D>
-int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
-                    float* acc, bool accumulate) {
+// The sums of kGroup source rows with vectors of tag D from element x on,
+// each vector handed to store(v, x); returns where it stopped. A sum starts
+// from init[x] (or +0 where init is null). The weights are broadcast once.
+// Every element gets one FMA chain, terms in order g = 0, 1, ..., whatever its
+// position or the vector width.
+template <int kGroup, class D, class Store>
+HWY_INLINE int64_t ChainSpan(D d, const float* const* rows, const float* weights, int64_t x,
+                             int64_t n, const float* init, const Store& store) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<D>;
   V w[kGroup];
@@ -36,11 +37,19 @@ int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t
     row[g] = rows[g];
   }
   for (; x + lanes <= n; x += lanes) {
-    V v = accumulate ? hn::LoadU(d, acc + x) : hn::Zero(d);
+    V v = init != nullptr ? hn::LoadU(d, init + x) : hn::Zero(d);
     for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
-    hn::StoreU(v, d, acc + x);
+    store(v, x);
   }
   return x;
+}
+
+// acc[x] = (accumulate ? acc[x] : +0) + the sum, from element x on.
+template <int kGroup, class D>
+int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
+                    float* acc, bool accumulate) {
+  return ChainSpan<kGroup>(d, rows, weights, x, n, accumulate ? acc : nullptr,
+                           [&](hn::Vec<D> v, int64_t at) { hn::StoreU(v, d, acc + at); });
 }
 
 // Short rows and tails use narrower vectors of the same target.
@@ -475,29 +484,18 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
 template <int kGroup, bool kBFloat16>
 void CombineGroupTo16(const float* const* rows, const float* weights, int64_t n, uint16_t* dst) {
   const hn::ScalableTag<float> d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  using V = hn::Vec<decltype(d)>;
-  constexpr bool kVectorStore = kBFloat16 || HWY_TARGET <= HWY_AVX2;
   int64_t x = 0;
-  if (kVectorStore) {
-    V w[kGroup];
-    const float* row[kGroup];
-    for (int g = 0; g < kGroup; ++g) {
-      w[g] = hn::Set(d, weights[g]);
-      row[g] = rows[g];
-    }
-    for (; x + lanes <= n; x += lanes) {
-      V v = hn::Zero(d);
-      for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
-      if constexpr (kBFloat16) {
-        StoreBFloat16Vector(d, v, dst + x);
-      } else {
+  if constexpr (kBFloat16) {
+    x = ChainSpan<kGroup>(d, rows, weights, 0, n, nullptr, [&](hn::Vec<decltype(d)> v, int64_t at) {
+      StoreBFloat16Vector(d, v, dst + at);
+    });
+  } else {
 #if HWY_TARGET <= HWY_AVX2
-        const hn::Rebind<hwy::float16_t, decltype(d)> dh;
-        hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(dst + x));
+    const hn::Rebind<hwy::float16_t, decltype(d)> dh;
+    x = ChainSpan<kGroup>(d, rows, weights, 0, n, nullptr, [&](hn::Vec<decltype(d)> v, int64_t at) {
+      hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(dst + at));
+    });
 #endif
-      }
-    }
   }
   constexpr int64_t kBuffer = 256;
   HWY_ALIGN float buffer[kBuffer];
