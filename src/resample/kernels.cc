@@ -88,14 +88,105 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
   CombineRows(rows, weights, count, n, acc, accumulate);
 }
 
+// Highway 1.0's bf16 demotion truncates; round to nearest even here.
+template <class D>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D /* tag */, hn::Vec<D> v) {
+  const hn::RebindToUnsigned<D> du;
+  const hn::RebindToSigned<D> di;
+  const hn::Rebind<uint16_t, D> du16;
+  const auto bits = hn::BitCast(du, v);
+  const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
+  const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
+  const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
+  // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
+  const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
+  const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
+  return hn::DemoteTo(du16, hn::BitCast(di, r));
+}
+
+void StoreHalfRow(const float* src, uint16_t* dst, int64_t n);
+void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n);
+
+// Through a buffer and the row conversions (which round like the vectors):
+// for lane counts or targets without a vector form.
+template <class D>
+HWY_INLINE void StoreHalfViaBuffer(D d, hn::Vec<D> v, size_t valid, uint16_t* p) {
+  HWY_ALIGN float buffer[hn::MaxLanes(d)];
+  hn::Store(v, d, buffer);
+  StoreHalfRow(buffer, p, static_cast<int64_t>(valid));
+}
+
+template <class D>
+HWY_INLINE void StoreBFloat16ViaBuffer(D d, hn::Vec<D> v, size_t valid, uint16_t* p) {
+  HWY_ALIGN float buffer[hn::MaxLanes(d)];
+  hn::Store(v, d, buffer);
+  StoreBFloat16Row(buffer, p, static_cast<int64_t>(valid));
+}
+
+// How a kernel stores finished fp32 vectors: as float, or rounded to 16 bits
+// in registers (the same rounding as store_half_row / store_bfloat16_row).
+// Store writes all lanes of v at p; StoreFirst only the first `valid`.
+struct FloatOut {
+  using T = float;
+  template <class D>
+  static HWY_INLINE void Store(D d, hn::Vec<D> v, float* p) {
+    hn::StoreU(v, d, p);
+  }
+  template <class D>
+  static HWY_INLINE void StoreFirst(D d, hn::Vec<D> v, size_t valid, float* p) {
+    hn::BlendedStore(v, hn::FirstN(d, valid), d, p);
+  }
+};
+
+struct HalfOut {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE void Store(D d, hn::Vec<D> v, uint16_t* p) {
+#if HWY_TARGET <= HWY_AVX2  // F16C: rounds to nearest even
+    const hn::Rebind<hwy::float16_t, D> dh;
+    hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(p));
+#else
+    StoreHalfViaBuffer(d, v, hn::Lanes(d), p);
+#endif
+  }
+  template <class D>
+  static HWY_INLINE void StoreFirst(D d, hn::Vec<D> v, size_t valid, uint16_t* p) {
+#if HWY_TARGET <= HWY_AVX3  // 16-bit masked stores are instructions
+    const hn::Rebind<hwy::float16_t, D> dh;
+    const hn::Rebind<uint16_t, D> du16;
+    hn::BlendedStore(hn::BitCast(du16, hn::DemoteTo(dh, v)), hn::FirstN(du16, valid), du16, p);
+#else
+    StoreHalfViaBuffer(d, v, valid, p);
+#endif
+  }
+};
+
+struct BFloat16Out {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE void Store(D d, hn::Vec<D> v, uint16_t* p) {
+    const hn::Rebind<uint16_t, D> du16;
+    hn::StoreU(BFloat16Bits(d, v), du16, p);
+  }
+  template <class D>
+  static HWY_INLINE void StoreFirst(D d, hn::Vec<D> v, size_t valid, uint16_t* p) {
+#if HWY_TARGET <= HWY_AVX3  // 16-bit masked stores are instructions
+    const hn::Rebind<uint16_t, D> du16;
+    hn::BlendedStore(BFloat16Bits(d, v), hn::FirstN(du16, valid), du16, p);
+#else
+    StoreBFloat16ViaBuffer(d, v, valid, p);
+#endif
+  }
+};
+
 // One strip of kVectors vectors of tag D of a destination row: the sum over
 // k < count of w[k] times source row k (rows `stride` floats apart, the first
 // at src), each element one FMA chain in ascending k, kept in registers.
 // kTaps > 0 fixes count at compile time (the loop unrolled: no branch whose
 // outcome changes from row to row).
-template <int kVectors, int kTaps, class D>
+template <class Out, int kVectors, int kTaps, class D>
 HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count,
-                            float* out) {
+                            typename Out::T* out) {
   const size_t lanes = hn::Lanes(d);
   using V = hn::Vec<D>;
   V acc[kVectors];
@@ -107,7 +198,7 @@ HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* 
       acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + v * lanes), acc[v]);
     }
   }
-  for (int v = 0; v < kVectors; ++v) hn::StoreU(acc[v], d, out + v * lanes);
+  for (int v = 0; v < kVectors; ++v) Out::Store(d, acc[v], out + v * lanes);
 }
 
 #if HWY_TARGET <= HWY_AVX2
@@ -119,38 +210,38 @@ constexpr bool kNativeMasks = false;
 #endif
 
 // HeightStrip over the first `valid` lanes of one vector (native masks only).
-template <int kTaps, class D>
+template <class Out, int kTaps, class D>
 HWY_INLINE void HeightStripMasked(D d, size_t valid, const float* src, int64_t stride,
-                                  const float* w, int64_t count, float* out) {
+                                  const float* w, int64_t count, typename Out::T* out) {
   const auto m = hn::FirstN(d, valid);
   auto acc = hn::Zero(d);
   const int64_t taps = kTaps > 0 ? kTaps : count;
   for (int64_t k = 0; k < taps; ++k, src += stride) {
     acc = hn::MulAdd(hn::Set(d, w[k]), hn::MaskedLoad(m, d, src), acc);
   }
-  hn::BlendedStore(acc, m, d, out);
+  Out::StoreFirst(d, acc, valid, out);
 }
 
 // One destination row of n floats, strips of up to four full vectors, then
 // the tail: masked, or narrower vectors of the same target. kTaps as for
 // HeightStrip.
-template <int kTaps>
+template <class Out, int kTaps>
 HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int64_t count,
-                          int64_t n, float* out) {
+                          int64_t n, typename Out::T* out) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t x = 0;
   for (; x + 4 * lanes <= n; x += 4 * lanes)
-    HeightStrip<4, kTaps>(d, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 4, kTaps>(d, src + x, stride, w, count, out + x);
   switch ((n - x) / lanes) {
     case 3:
-      HeightStrip<3, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 3, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     case 2:
-      HeightStrip<2, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 2, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     case 1:
-      HeightStrip<1, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 1, kTaps>(d, src + x, stride, w, count, out + x);
       break;
     default:
       break;
@@ -158,21 +249,22 @@ HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int6
   x += (n - x) / lanes * lanes;
   if (x == n) return;
   if (kNativeMasks) {
-    HeightStripMasked<kTaps>(d, static_cast<size_t>(n - x), src + x, stride, w, count, out + x);
+    HeightStripMasked<Out, kTaps>(d, static_cast<size_t>(n - x), src + x, stride, w, count,
+                                  out + x);
     return;
   }
   const hn::CappedTag<float, 8> d8;
   if (lanes > 8 && x + 8 <= n) {
-    HeightStrip<1, kTaps>(d8, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 1, kTaps>(d8, src + x, stride, w, count, out + x);
     x += 8;
   }
   const hn::CappedTag<float, 4> d4;
   if (lanes > 4 && x + 4 <= n) {
-    HeightStrip<1, kTaps>(d4, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 1, kTaps>(d4, src + x, stride, w, count, out + x);
     x += 4;
   }
   const hn::CappedTag<float, 1> d1;
-  for (; x < n; ++x) HeightStrip<1, kTaps>(d1, src + x, stride, w, count, out + x);
+  for (; x < n; ++x) HeightStrip<Out, 1, kTaps>(d1, src + x, stride, w, count, out + x);
 }
 
 // A masked chain of exactly kTaps taps, unrolled: short rows of small
@@ -189,9 +281,11 @@ HWY_INLINE hn::Vec<D> MaskedChain(D d, M m, const float* src, int64_t stride, co
 
 // Rows shorter than one vector (native masks only): one masked vector per
 // row, the same chain as HeightStripMasked.
+template <class Out>
 void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                          int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
-                         float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
+                         typename Out::T* const* dst, int64_t dst_stride, int64_t planes,
+                         int64_t n) {
   const hn::ScalableTag<float> d;
   const auto m = hn::FirstN(d, static_cast<size_t>(n));
   for (int64_t q = 0; q < planes; ++q) {
@@ -200,7 +294,7 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
       const size_t si = static_cast<size_t>(i);
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
-      float* out = dst[q] + (i - row_begin) * dst_stride;
+      typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
       hn::Vec<decltype(d)> acc;
       switch (t.count[si]) {
         case 0:
@@ -225,38 +319,40 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
           acc = MaskedChain<6>(d, m, row, src_stride, w);
           break;
         default:
-          HeightStripMasked<0>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
+          HeightStripMasked<Out, 0>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si],
+                                    out);
           continue;
       }
-      hn::BlendedStore(acc, m, d, out);
+      Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
     }
   }
 }
 
 // Plane by plane, row by row: destinations are written in address order
 // (planes apart in memory would each be a separate store stream).
+template <class Out>
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
-                      float* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
+                      typename Out::T* const* dst, int64_t dst_stride, int64_t planes, int64_t n) {
   if (kNativeMasks && n < static_cast<int64_t>(hn::Lanes(hn::ScalableTag<float>()))) {
-    HeightPassShortRows(t, row_begin, row_end, src, src_stride, src_plane_stride, src_first, dst,
-                        dst_stride, planes, n);
+    HeightPassShortRows<Out>(t, row_begin, row_end, src, src_stride, src_plane_stride, src_first,
+                             dst, dst_stride, planes, n);
     return;
   }
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
       const size_t si = static_cast<size_t>(i);
-      float* out = dst[q] + (i - row_begin) * dst_stride;
+      typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
       const int64_t count = t.count[si];
       // Rows of small planes are short and their tap counts differ from row
       // to row: a loop on the count would mispredict about once a row.
       switch (count) {
-#define ACLNN_HOST_TAPS_ROW(K)                       \
-  case K:                                            \
-    HeightRow<K>(row, src_stride, w, count, n, out); \
+#define ACLNN_HOST_TAPS_ROW(K)                            \
+  case K:                                                 \
+    HeightRow<Out, K>(row, src_stride, w, count, n, out); \
     break;
         ACLNN_HOST_TAPS_ROW(1)
         ACLNN_HOST_TAPS_ROW(2)
@@ -268,7 +364,7 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
         ACLNN_HOST_TAPS_ROW(8)
 #undef ACLNN_HOST_TAPS_ROW
         default:
-          HeightRow<0>(row, src_stride, w, count, n, out);
+          HeightRow<Out, 0>(row, src_stride, w, count, n, out);
       }
     }
   }
@@ -447,20 +543,10 @@ void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
   for (; x < n; ++x) dst[x] = BFloat16ToFloat(src[x]);
 }
 
-// Highway 1.0's bf16 demotion truncates; round to nearest even here.
 template <class D>
-HWY_INLINE void StoreBFloat16Vector(D /* tag */, hn::Vec<D> v, uint16_t* dst) {
-  const hn::RebindToUnsigned<D> du;
-  const hn::RebindToSigned<D> di;
+HWY_INLINE void StoreBFloat16Vector(D d, hn::Vec<D> v, uint16_t* dst) {
   const hn::Rebind<uint16_t, D> du16;
-  const auto bits = hn::BitCast(du, v);
-  const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-  const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
-  const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
-  // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
-  const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
-  const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
-  hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di, r)), du16, dst);
+  hn::StoreU(BFloat16Bits(d, v), du16, dst);
 }
 
 template <class D>
@@ -536,7 +622,9 @@ const KernelTable* Table() {
     t.height_combine_half = &HeightCombineTo16<false>;
     t.height_combine_bfloat16 = &HeightCombineTo16<true>;
     t.row_is_finite = &RowIsFinite;
-    t.height_pass_planes = &HeightPassPlanes;
+    t.height_pass_planes = &HeightPassPlanes<FloatOut>;
+    t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;
+    t.height_pass_planes_bfloat16 = &HeightPassPlanes<BFloat16Out>;
     t.load_half_row = &LoadHalfRow;
     t.load_bfloat16_row = &LoadBFloat16Row;
     t.store_half_row = &StoreHalfRow;

@@ -47,6 +47,17 @@ struct KernelTable {
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, float* const* dst, int64_t dst_stride,
                              int64_t planes, int64_t n);
+  // The same, each sum rounded to 16 bits as store_half_row /
+  // store_bfloat16_row round it (contiguous destination rows).
+  void (*height_pass_planes_half)(const GatherTable& table, int64_t row_begin, int64_t row_end,
+                                  const float* src, int64_t src_stride, int64_t src_plane_stride,
+                                  int64_t src_first, uint16_t* const* dst, int64_t dst_stride,
+                                  int64_t planes, int64_t n);
+  void (*height_pass_planes_bfloat16)(const GatherTable& table, int64_t row_begin, int64_t row_end,
+                                      const float* src, int64_t src_stride,
+                                      int64_t src_plane_stride, int64_t src_first,
+                                      uint16_t* const* dst, int64_t dst_stride, int64_t planes,
+                                      int64_t n);
   // Contiguous row conversions; stores round to nearest even.
   void (*load_half_row)(const uint16_t* src, float* dst, int64_t n);
   void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);

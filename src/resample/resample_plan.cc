@@ -254,8 +254,12 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       // Small planes: all of a plane's dY.Ww rows and dX rows fit the
       // budget, so the height pass runs over whole planes in one kernel call
       // instead of paying per-row overhead on short rows.
+      // 16-bit destination rows with unit stride are written by the height
+      // pass itself (rounded in registers): no fp32 result rows.
+      plan->small_fused16_ = destination.dtype != DataType::kFloat32 && destination.w_stride == 1;
+      const bool result_rows = !plan->destination_direct_ && !plan->small_fused16_;
       const uint64_t plane_floats =
-          static_cast<uint64_t>(p.src_h + (plan->destination_direct_ ? 0 : p.dst_h)) * row_i;
+          static_cast<uint64_t>(p.src_h + (result_rows ? p.dst_h : 0)) * row_i;
       // Only for planes well inside L2: larger planes run faster row by row,
       // where computing dY.Ww rows overlaps with writing dX rows.
       plan->small_planes_ = !plan->w_identity_ && plane_floats * sizeof(float) <=
@@ -271,9 +275,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
             std::min(kMaxBatchPlanes, planes_per_chunk));
         const uint64_t batch = static_cast<uint64_t>(plan->batch_planes_);
         add(batch * static_cast<uint64_t>(p.src_h) * row_i);  // the planes' dY.Ww rows
-        if (!plan->destination_direct_) {
-          add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
-        }
+        if (result_rows) add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
         // dY rows: converted a whole batch at once when the source is 16-bit
         // with contiguous planes, else a few at a time.
         const uint64_t batch_src =
@@ -321,11 +323,12 @@ class ResamplePlan::ChunkRunner {
       case PassOrder::kWidthFirst:
         if (plan.small_planes_) {
           plane_mid_ = take(plan.batch_planes_ * plan.extent_.src_h * row_i_);
-          plane_out_ = plan.destination_direct_
+          plane_out_ = plan.destination_direct_ || plan.small_fused16_
                            ? nullptr
                            : take(plan.batch_planes_ * plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
           dst_planes_.resize(static_cast<size_t>(plan.batch_planes_));
+          dst16_planes_.resize(plan.small_fused16_ ? static_cast<size_t>(plan.batch_planes_) : 0);
           out_contiguous_ =
               destination.strides[3] == 1 &&
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
@@ -600,7 +603,19 @@ class ResamplePlan::ChunkRunner {
       }
       if (n > 0) WidthPassChecked(src, dst, n);
       const int64_t rows = ih1 - ih0;
-      int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // direct: floats
+      int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
+      if (plan_.small_fused16_) {
+        for (int64_t q = 0; q < planes; ++q) {
+          dst16_planes_[static_cast<size_t>(q)] =
+              reinterpret_cast<uint16_t*>(DestinationRowAddr(plane + q, ih0));
+        }
+        const auto pass = dst_.dtype == DataType::kFloat16 ? k_.height_pass_planes_half
+                                                           : k_.height_pass_planes_bfloat16;
+        pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_.data(),
+             out_stride, planes, p.dst_w);
+        r += planes * rows;
+        continue;
+      }
       if (!plan_.destination_direct_) out_stride = out_contiguous_ ? p.dst_w : row_i_;
       for (int64_t q = 0; q < planes; ++q) {
         dst_planes_[static_cast<size_t>(q)] =
@@ -686,6 +701,7 @@ class ResamplePlan::ChunkRunner {
   float* plane_mid_ = nullptr;
   float* plane_out_ = nullptr;
   std::vector<float*> dst_planes_;
+  std::vector<uint16_t*> dst16_planes_;
   bool out_contiguous_ = false;  // each destination plane's rows form one run
   bool in_contiguous_ = false;   // 16-bit source planes whose rows form one run
   bool fused_store_ = false;     // 16-bit destination rows written by the height pass

@@ -125,8 +125,9 @@ class ResamplePlan {
   int64_t num_chunks_ = 1;
   int num_threads_ = 1;  // scratch regions
   int64_t row_cache_slots_ = 0;
-  bool small_planes_ = false;  // width-first with whole planes in scratch
-  int64_t batch_planes_ = 1;   // small planes handled together
+  bool small_planes_ = false;   // width-first with whole planes in scratch
+  bool small_fused16_ = false;  // small planes' 16-bit rows written by the height pass
+  int64_t batch_planes_ = 1;    // small planes handled together
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
