@@ -91,17 +91,8 @@ Status Resample(const char* fn, const char* src_name, resample::Direction direct
     return Error(StatusCode::kInvalidArgument, sn + " and out overlap in memory");
   }
 
-  resample::ResampleProblem problem;
-  problem.batch = fin[0];
-  problem.channels = fin[1];
-  problem.out_h = fout[2];
-  problem.out_w = fout[3];
-  problem.in_h = fin[2];
-  problem.in_w = fin[3];
-  problem.align_corners = align_corners;
-  problem.scales_h = scales_h;
-  problem.scales_w = scales_w;
-  problem.direction = direction;
+  const resample::ResampleProblem problem{fin[0], fin[1],        fout[2],  fout[3],  fin[2],
+                                          fin[3], align_corners, scales_h, scales_w, direction};
   std::string error;
   auto plan = resample::ResamplePlan::Create(
       problem, {grad_output.dtype, grad_output.strides[3]}, {out.dtype, out.strides[3]},

@@ -71,17 +71,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, 
   why = resample::CheckSizeLimits(in[0], in[1], osz[0], osz[1], in[2], in[3]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
-  resample::ResampleProblem problem;
-  problem.batch = in[0];
-  problem.channels = in[1];
-  problem.out_h = osz[0];
-  problem.out_w = osz[1];
-  problem.in_h = in[2];
-  problem.in_w = in[3];
-  problem.align_corners = alignCorners;
-  problem.scales_h = scalesH;
-  problem.scales_w = scalesW;
-  problem.direction = resample::Direction::kForward;
+  const resample::ResampleProblem problem{
+      in[0], in[1],        osz[0],  osz[1],  in[2],
+      in[3], alignCorners, scalesH, scalesW, resample::Direction::kForward};
   // 9. Memory, then the plan.
   return PlaceAndPlan(kOp, "aclnnUpsampleBicubic2dAA", "x", x, out, problem, workspaceSize,
                       executor);

@@ -85,17 +85,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
   why = resample::CheckSizeLimits(in[0], in[1], go[2], go[3], in[2], in[3]);
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
-  ResampleProblem problem;
-  problem.batch = in[0];
-  problem.channels = in[1];
-  problem.out_h = go[2];
-  problem.out_w = go[3];
-  problem.in_h = in[2];
-  problem.in_w = in[3];
-  problem.align_corners = alignCorners;
-  problem.scales_h = scalesH;
-  problem.scales_w = scalesW;
-  problem.direction = resample::Direction::kBackward;
+  const ResampleProblem problem{
+      in[0], in[1],        go[2],   go[3],   in[2],
+      in[3], alignCorners, scalesH, scalesW, resample::Direction::kBackward};
   return PlaceAndPlan(kOp, "aclnnUpsampleBicubic2dAAGrad", "gradOutput", gradOutput, out, problem,
                       workspaceSize, executor);
 }
