@@ -32,46 +32,73 @@ const Shape kShapes[] = {
     {1, 2, 40, 30, 5, 4, false, 0, 0},      // short rows with many taps (8x upsample)
 };
 
-// Through the native API, or through a plan with the given row-cache budget
-// (small budgets drive the ring-cache paths instead of the small-plane one).
-std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g,
-                                     int64_t row_cache_bytes = -1) {
+// Buffers and views of one problem: gradOutput contiguous, encoded in
+// dtype; out zeroed, contiguous (layout 0), channels-last (1) or with rows
+// padded by 3 elements (2). Filled in place: the views point into the buffers.
+struct TestViews {
+  std::vector<unsigned char> in, out;
+  TensorView go;
+  MutableTensorView o;
+};
+
+void MakeViews(const Shape& s, DataType dtype, const std::vector<float>& g, int layout,
+               TestViews* v) {
   const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
-  std::vector<unsigned char> in(g.size() * esize), out(size_t(s.n * s.c * s.hi * s.wi) * esize, 0);
+  v->in.assign(g.size() * esize, 0);
   for (size_t i = 0; i < g.size(); ++i) {
     if (dtype == DataType::kFloat32) {
-      std::memcpy(&in[i * 4], &g[i], 4);
+      std::memcpy(&v->in[i * 4], &g[i], 4);
     } else {
       const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(g[i])
                                                      : resample::FloatToBFloat16(g[i]);
-      std::memcpy(&in[i * 2], &b, 2);
+      std::memcpy(&v->in[i * 2], &b, 2);
     }
   }
-  TensorView go;
-  go.data = in.data();
-  go.dtype = dtype;
+  v->go = TensorView{};
+  v->go.data = v->in.data();
+  v->go.dtype = dtype;
   const int64_t gs[4] = {s.n, s.c, s.ho, s.wo};
-  std::memcpy(go.shape, gs, sizeof gs);
-  ContiguousStrides(go.shape, go.strides);
-  MutableTensorView o;
-  o.data = out.data();
+  std::memcpy(v->go.shape, gs, sizeof gs);
+  ContiguousStrides(v->go.shape, v->go.strides);
+  MutableTensorView& o = v->o;
+  o = MutableTensorView{};
   o.dtype = dtype;
   const int64_t os[4] = {s.n, s.c, s.hi, s.wi};
   std::memcpy(o.shape, os, sizeof os);
   ContiguousStrides(o.shape, o.strides);
+  if (layout == 1) {  // channels-last
+    o.strides[1] = 1;
+    o.strides[3] = s.c;
+    o.strides[2] = s.c * s.wi;
+    o.strides[0] = s.c * s.wi * s.hi;
+  } else if (layout == 2) {  // rows padded by 3 elements
+    o.strides[2] = s.wi + 3;
+    o.strides[1] = (s.wi + 3) * s.hi;
+    o.strides[0] = o.strides[1] * s.c;
+  }
+  v->out.assign(size_t(o.strides[0] * s.n) * esize, 0);
+  o.data = v->out.data();
+}
+
+// Through the native API, or through a plan with the given row-cache budget
+// (small budgets drive the ring-cache paths instead of the small-plane one).
+std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::vector<float>& g,
+                                     int64_t row_cache_bytes = -1) {
+  TestViews v;
+  MakeViews(s, dtype, g, 0, &v);
   if (row_cache_bytes >= 0) {
     resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
     auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, 1}, {3, 2}, nullptr,
                                                static_cast<uint64_t>(row_cache_bytes));
     EXPECT_TRUE(plan);
-    if (!plan) return out;
+    if (!plan) return v.out;
     std::vector<unsigned char> scratch(plan->scratch_bytes());
-    plan->Run(go, o, scratch.data());
-    return out;
+    plan->Run(v.go, v.o, scratch.data());
+    return v.out;
   }
-  const Status st = UpsampleBicubic2dAABackward(go, o, s.ac, s.sh, s.sw);
+  const Status st = UpsampleBicubic2dAABackward(v.go, v.o, s.ac, s.sh, s.sw);
   EXPECT_TRUE(st.ok()) << st.message;
-  return out;
+  return v.out;
 }
 
 std::vector<float> RandomGrad(const Shape& s, unsigned seed) {
@@ -322,40 +349,11 @@ TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
     for (uint64_t budget : budgets) {
       // Input contiguous; output contiguous, channels-last or with padded rows.
       const size_t es = dtype == DataType::kFloat32 ? 4 : 2;
-      std::vector<unsigned char> in(g.size() * es), out(size_t(s.n * s.c * s.hi * s.wi) * es);
-      for (size_t i = 0; i < g.size(); ++i) {
-        if (es == 4) {
-          std::memcpy(&in[i * 4], &g[i], 4);
-        } else {
-          const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(g[i])
-                                                         : resample::FloatToBFloat16(g[i]);
-          std::memcpy(&in[i * 2], &b, 2);
-        }
-      }
-      TensorView go;
-      go.data = in.data();
-      go.dtype = dtype;
-      const int64_t gs[4] = {s.n, s.c, s.ho, s.wo};
-      std::memcpy(go.shape, gs, sizeof gs);
-      ContiguousStrides(go.shape, go.strides);
-      MutableTensorView o;
-      o.data = out.data();
-      o.dtype = dtype;
-      const int64_t os[4] = {s.n, s.c, s.hi, s.wi};
-      std::memcpy(o.shape, os, sizeof os);
-      ContiguousStrides(o.shape, o.strides);
-      if (layout == 1) {  // channels-last
-        o.strides[1] = 1;
-        o.strides[3] = s.c;
-        o.strides[2] = s.c * s.wi;
-        o.strides[0] = s.c * s.wi * s.hi;
-      } else if (layout == 2) {  // rows padded by 3 elements
-        o.strides[2] = s.wi + 3;
-        o.strides[1] = (s.wi + 3) * s.hi;
-        o.strides[0] = o.strides[1] * s.c;
-        out.resize(size_t(o.strides[0] * s.n) * es);
-        o.data = out.data();
-      }
+      TestViews views;
+      MakeViews(s, dtype, g, layout, &views);
+      const TensorView& go = views.go;
+      const MutableTensorView& o = views.o;
+      const std::vector<unsigned char>& out = views.out;
       resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
       auto plan = resample::ResamplePlan::Create(p, {dtype, go.strides[3]}, {dtype, o.strides[3]},
                                                  {1 + int64_t(rng() % 7), 1 + int(rng() % 3)},
