@@ -182,17 +182,14 @@ struct BFloat16Out {
 // One strip of kVectors vectors of tag D of a destination row: the sum over
 // k < count of w[k] times source row k (rows `stride` floats apart, the first
 // at src), each element one FMA chain in ascending k, kept in registers.
-// kTaps > 0 fixes count at compile time (the loop unrolled: no branch whose
-// outcome changes from row to row).
-template <class Out, int kVectors, int kTaps, class D>
+template <class Out, int kVectors, class D>
 HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count,
                             typename Out::T* out) {
   const size_t lanes = hn::Lanes(d);
   using V = hn::Vec<D>;
   V acc[kVectors];
   for (int v = 0; v < kVectors; ++v) acc[v] = hn::Zero(d);
-  const int64_t taps = kTaps > 0 ? kTaps : count;
-  for (int64_t k = 0; k < taps; ++k, src += stride) {
+  for (int64_t k = 0; k < count; ++k, src += stride) {
     const V wk = hn::Set(d, w[k]);
     for (int v = 0; v < kVectors; ++v) {
       acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + v * lanes), acc[v]);
@@ -210,38 +207,36 @@ constexpr bool kNativeMasks = false;
 #endif
 
 // HeightStrip over the first `valid` lanes of one vector (native masks only).
-template <class Out, int kTaps, class D>
+template <class Out, class D>
 HWY_INLINE void HeightStripMasked(D d, size_t valid, const float* src, int64_t stride,
                                   const float* w, int64_t count, typename Out::T* out) {
   const auto m = hn::FirstN(d, valid);
   auto acc = hn::Zero(d);
-  const int64_t taps = kTaps > 0 ? kTaps : count;
-  for (int64_t k = 0; k < taps; ++k, src += stride) {
+  for (int64_t k = 0; k < count; ++k, src += stride) {
     acc = hn::MulAdd(hn::Set(d, w[k]), hn::MaskedLoad(m, d, src), acc);
   }
   Out::StoreFirst(d, acc, valid, out);
 }
 
 // One destination row of n floats, strips of up to four full vectors, then
-// the tail: masked, or narrower vectors of the same target. kTaps as for
-// HeightStrip.
-template <class Out, int kTaps>
+// the tail: masked, or narrower vectors of the same target.
+template <class Out>
 HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int64_t count,
                           int64_t n, typename Out::T* out) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t x = 0;
   for (; x + 4 * lanes <= n; x += 4 * lanes)
-    HeightStrip<Out, 4, kTaps>(d, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 4>(d, src + x, stride, w, count, out + x);
   switch ((n - x) / lanes) {
     case 3:
-      HeightStrip<Out, 3, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 3>(d, src + x, stride, w, count, out + x);
       break;
     case 2:
-      HeightStrip<Out, 2, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 2>(d, src + x, stride, w, count, out + x);
       break;
     case 1:
-      HeightStrip<Out, 1, kTaps>(d, src + x, stride, w, count, out + x);
+      HeightStrip<Out, 1>(d, src + x, stride, w, count, out + x);
       break;
     default:
       break;
@@ -249,22 +244,21 @@ HWY_INLINE void HeightRow(const float* src, int64_t stride, const float* w, int6
   x += (n - x) / lanes * lanes;
   if (x == n) return;
   if (kNativeMasks) {
-    HeightStripMasked<Out, kTaps>(d, static_cast<size_t>(n - x), src + x, stride, w, count,
-                                  out + x);
+    HeightStripMasked<Out>(d, static_cast<size_t>(n - x), src + x, stride, w, count, out + x);
     return;
   }
   const hn::CappedTag<float, 8> d8;
   if (lanes > 8 && x + 8 <= n) {
-    HeightStrip<Out, 1, kTaps>(d8, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 1>(d8, src + x, stride, w, count, out + x);
     x += 8;
   }
   const hn::CappedTag<float, 4> d4;
   if (lanes > 4 && x + 4 <= n) {
-    HeightStrip<Out, 1, kTaps>(d4, src + x, stride, w, count, out + x);
+    HeightStrip<Out, 1>(d4, src + x, stride, w, count, out + x);
     x += 4;
   }
   const hn::CappedTag<float, 1> d1;
-  for (; x < n; ++x) HeightStrip<Out, 1, kTaps>(d1, src + x, stride, w, count, out + x);
+  for (; x < n; ++x) HeightStrip<Out, 1>(d1, src + x, stride, w, count, out + x);
 }
 
 // A masked chain of exactly kTaps taps, unrolled: short rows of small
@@ -319,8 +313,7 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
           acc = MaskedChain<6>(d, m, row, src_stride, w);
           break;
         default:
-          HeightStripMasked<Out, 0>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si],
-                                    out);
+          HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
           continue;
       }
       Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
@@ -346,26 +339,7 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
       typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
-      const int64_t count = t.count[si];
-      // Rows of small planes are short and their tap counts differ from row
-      // to row: a loop on the count would mispredict about once a row.
-      switch (count) {
-#define ACLNN_HOST_TAPS_ROW(K)                            \
-  case K:                                                 \
-    HeightRow<Out, K>(row, src_stride, w, count, n, out); \
-    break;
-        ACLNN_HOST_TAPS_ROW(1)
-        ACLNN_HOST_TAPS_ROW(2)
-        ACLNN_HOST_TAPS_ROW(3)
-        ACLNN_HOST_TAPS_ROW(4)
-        ACLNN_HOST_TAPS_ROW(5)
-        ACLNN_HOST_TAPS_ROW(6)
-        ACLNN_HOST_TAPS_ROW(7)
-        ACLNN_HOST_TAPS_ROW(8)
-#undef ACLNN_HOST_TAPS_ROW
-        default:
-          HeightRow<Out, 0>(row, src_stride, w, count, n, out);
-      }
+      HeightRow<Out>(row, src_stride, w, t.count[si], n, out);
     }
   }
 }
