@@ -467,12 +467,8 @@ int64_t LoadHalfSpan(D d, const uint16_t* src, float* dst, int64_t x, int64_t n)
 
 template <class D>
 int64_t StoreHalfSpan(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
-  const hn::Rebind<hwy::float16_t, D> dh;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) {
-    hn::StoreU(hn::DemoteTo(dh, hn::LoadU(d, src + x)), dh,
-               reinterpret_cast<hwy::float16_t*>(dst + x));
-  }
+  for (; x + lanes <= n; x += lanes) HalfOut::Store(d, hn::LoadU(d, src + x), dst + x);
   return x;
 }
 #endif
@@ -518,15 +514,9 @@ void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
 }
 
 template <class D>
-HWY_INLINE void StoreBFloat16Vector(D d, hn::Vec<D> v, uint16_t* dst) {
-  const hn::Rebind<uint16_t, D> du16;
-  hn::StoreU(BFloat16Bits(d, v), du16, dst);
-}
-
-template <class D>
 int64_t StoreBFloat16Span(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) StoreBFloat16Vector(d, hn::LoadU(d, src + x), dst + x);
+  for (; x + lanes <= n; x += lanes) BFloat16Out::Store(d, hn::LoadU(d, src + x), dst + x);
   return x;
 }
 
@@ -538,53 +528,36 @@ void StoreBFloat16Row(const float* src, uint16_t* dst, int64_t n) {
 }
 
 // One FMA chain per element as CombineSpan<kGroup> forms it (accumulate =
-// false), each vector rounded to 16 bits in registers. The tail (shorter than
-// a vector) and targets without vector fp16 conversions go through a small
-// fp32 buffer and the row conversions: the same chains, the same rounding.
-template <int kGroup, bool kBFloat16>
+// false), each vector stored as Out stores it (rounded to 16 bits in
+// registers). The tail, shorter than a vector, is formed with narrower
+// vectors into a buffer: the same chains, the same rounding.
+template <int kGroup, class Out>
 void CombineGroupTo16(const float* const* rows, const float* weights, int64_t n, uint16_t* dst) {
   const hn::ScalableTag<float> d;
-  int64_t x = 0;
-  if constexpr (kBFloat16) {
-    x = ChainSpan<kGroup>(d, rows, weights, 0, n, nullptr, [&](hn::Vec<decltype(d)> v, int64_t at) {
-      StoreBFloat16Vector(d, v, dst + at);
-    });
-  } else {
-#if HWY_TARGET <= HWY_AVX2
-    const hn::Rebind<hwy::float16_t, decltype(d)> dh;
-    x = ChainSpan<kGroup>(d, rows, weights, 0, n, nullptr, [&](hn::Vec<decltype(d)> v, int64_t at) {
-      hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t*>(dst + at));
-    });
-#endif
-  }
-  constexpr int64_t kBuffer = 256;
-  HWY_ALIGN float buffer[kBuffer];
+  const int64_t x =
+      ChainSpan<kGroup>(d, rows, weights, 0, n, nullptr,
+                        [&](hn::Vec<decltype(d)> v, int64_t at) { Out::Store(d, v, dst + at); });
+  if (x == n) return;
+  HWY_ALIGN float buffer[hn::MaxLanes(d)] = {};
   const float* shifted[kGroup];
-  for (; x < n; x += kBuffer) {
-    const int64_t len = std::min(kBuffer, n - x);
-    for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + x;
-    CombineGroup<kGroup>(shifted, weights, len, buffer, false);
-    if (kBFloat16) {
-      StoreBFloat16Row(buffer, dst + x, len);
-    } else {
-      StoreHalfRow(buffer, dst + x, len);
-    }
-  }
+  for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + x;
+  CombineGroup<kGroup>(shifted, weights, n - x, buffer, false);
+  Out::StoreFirst(d, hn::Load(d, buffer), static_cast<size_t>(n - x), dst + x);
 }
 
-template <bool kBFloat16>
+template <class Out>
 void HeightCombineTo16(const float* const* rows, const float* weights, int64_t count, int64_t n,
                        uint16_t* dst) {
   using Group = void (*)(const float* const*, const float*, int64_t, uint16_t*);
   static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
-                                                       &CombineGroupTo16<1, kBFloat16>,
-                                                       &CombineGroupTo16<2, kBFloat16>,
-                                                       &CombineGroupTo16<3, kBFloat16>,
-                                                       &CombineGroupTo16<4, kBFloat16>,
-                                                       &CombineGroupTo16<5, kBFloat16>,
-                                                       &CombineGroupTo16<6, kBFloat16>,
-                                                       &CombineGroupTo16<7, kBFloat16>,
-                                                       &CombineGroupTo16<8, kBFloat16>};
+                                                       &CombineGroupTo16<1, Out>,
+                                                       &CombineGroupTo16<2, Out>,
+                                                       &CombineGroupTo16<3, Out>,
+                                                       &CombineGroupTo16<4, Out>,
+                                                       &CombineGroupTo16<5, Out>,
+                                                       &CombineGroupTo16<6, Out>,
+                                                       &CombineGroupTo16<7, Out>,
+                                                       &CombineGroupTo16<8, Out>};
   kGroups[count](rows, weights, n, dst);
 }
 
@@ -593,8 +566,8 @@ const KernelTable* Table() {
     KernelTable t{};
     t.height_combine = &HeightCombine;
     t.width_pass = &WidthPass;
-    t.height_combine_half = &HeightCombineTo16<false>;
-    t.height_combine_bfloat16 = &HeightCombineTo16<true>;
+    t.height_combine_half = &HeightCombineTo16<HalfOut>;
+    t.height_combine_bfloat16 = &HeightCombineTo16<BFloat16Out>;
     t.row_is_finite = &RowIsFinite;
     t.height_pass_planes = &HeightPassPlanes<FloatOut>;
     t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;
