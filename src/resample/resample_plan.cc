@@ -189,6 +189,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   plan->problem_ = f;
   plan->source_direct_ = source.dtype == DataType::kFloat32 && source.w_stride == 1;
   plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
+  plan->destination_fused16_ = destination.dtype != DataType::kFloat32 && destination.w_stride == 1;
   plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
   plan->w_identity_ = IsIdentityAxis(f.in_w, f.out_w, scale_w);
   plan->height_tables_ = std::move(height);
@@ -256,8 +257,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       // instead of paying per-row overhead on short rows.
       // 16-bit destination rows with unit stride are written by the height
       // pass itself (rounded in registers): no fp32 result rows.
-      plan->small_fused16_ = destination.dtype != DataType::kFloat32 && destination.w_stride == 1;
-      const bool result_rows = !plan->destination_direct_ && !plan->small_fused16_;
+      const bool result_rows = !plan->destination_direct_ && !plan->destination_fused16_;
       const uint64_t plane_floats =
           static_cast<uint64_t>(p.src_h + (result_rows ? p.dst_h : 0)) * row_i;
       // Only for planes well inside L2: larger planes run faster row by row,
@@ -323,12 +323,13 @@ class ResamplePlan::ChunkRunner {
       case PassOrder::kWidthFirst:
         if (plan.small_planes_) {
           plane_mid_ = take(plan.batch_planes_ * plan.extent_.src_h * row_i_);
-          plane_out_ = plan.destination_direct_ || plan.small_fused16_
+          plane_out_ = plan.destination_direct_ || plan.destination_fused16_
                            ? nullptr
                            : take(plan.batch_planes_ * plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
           dst_planes_.resize(static_cast<size_t>(plan.batch_planes_));
-          dst16_planes_.resize(plan.small_fused16_ ? static_cast<size_t>(plan.batch_planes_) : 0);
+          dst16_planes_.resize(plan.destination_fused16_ ? static_cast<size_t>(plan.batch_planes_)
+                                                         : 0);
           out_contiguous_ =
               destination.strides[3] == 1 &&
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
@@ -341,7 +342,6 @@ class ResamplePlan::ChunkRunner {
         cache_stride_ = row_i_;
         stage_ = take(r * row_o_);
         row_buffer_ = take(row_i_);
-        fused_store_ = destination.dtype != DataType::kFloat32 && destination.strides[3] == 1;
         break;
     }
     cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
@@ -549,8 +549,6 @@ class ResamplePlan::ChunkRunner {
     return Slot(key);
   }
 
-  // Width-first over whole (or partial) small planes: the plane's dY.Ww rows
-  // that the chunk's dX rows need, then one height-pass call for all of them.
   // The source rows [*lo, *hi) that destination rows [ih0, ih1) gather.
   static void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo,
                           int64_t* hi) {
@@ -604,7 +602,7 @@ class ResamplePlan::ChunkRunner {
       if (n > 0) WidthPassChecked(src, dst, n);
       const int64_t rows = ih1 - ih0;
       int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
-      if (plan_.small_fused16_) {
+      if (plan_.destination_fused16_) {
         for (int64_t q = 0; q < planes; ++q) {
           dst16_planes_[static_cast<size_t>(q)] =
               reinterpret_cast<uint16_t*>(DestinationRowAddr(plane + q, ih0));
@@ -658,7 +656,8 @@ class ResamplePlan::ChunkRunner {
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
-      if (fused_store_ && count > 0 && count <= std::min(group, kernels::kMaxFusedTaps)) {
+      if (plan_.destination_fused16_ && count > 0 &&
+          count <= std::min(group, kernels::kMaxFusedTaps)) {
         // One chain per element, rounded to 16 bits in registers.
         for (int64_t j = 0; j < count; ++j) {
           row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + j);
@@ -704,7 +703,6 @@ class ResamplePlan::ChunkRunner {
   std::vector<uint16_t*> dst16_planes_;
   bool out_contiguous_ = false;  // each destination plane's rows form one run
   bool in_contiguous_ = false;   // 16-bit source planes whose rows form one run
-  bool fused_store_ = false;     // 16-bit destination rows written by the height pass
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;

@@ -112,6 +112,9 @@ class ResamplePlan {
   Extent extent_{};
   bool source_direct_ = false;       // source rows usable as fp32 in place
   bool destination_direct_ = false;  // destination rows writable as fp32 in place
+  // 16-bit destination rows with unit stride: in width-first order the
+  // height pass rounds in registers and stores 16 bits (no fp32 result rows).
+  bool destination_fused16_ = false;
   bool h_identity_ = false;
   bool w_identity_ = false;
   PassOrder order_ = PassOrder::kCopy;
@@ -125,9 +128,8 @@ class ResamplePlan {
   int64_t num_chunks_ = 1;
   int num_threads_ = 1;  // scratch regions
   int64_t row_cache_slots_ = 0;
-  bool small_planes_ = false;   // width-first with whole planes in scratch
-  bool small_fused16_ = false;  // small planes' 16-bit rows written by the height pass
-  int64_t batch_planes_ = 1;    // small planes handled together
+  bool small_planes_ = false;  // width-first with whole planes in scratch
+  int64_t batch_planes_ = 1;   // small planes handled together
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
