@@ -18,7 +18,6 @@ import ctypes as C
 import math
 import random
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -45,19 +44,6 @@ SUITE = [
     ("small maps 64x64 planes 14->7", (64, 64, 7, 7), (14, 14)),
 ]
 EXTRA = {"small maps 64x64 planes 14->7"}
-LARGE = {"model input 512->224, N8 RGB", "inverse 224->512, N8 RGB", "4x down 1024->256, N2 RGB",
-         "single plane 2048->1024", "HD 1080x1920->224, N2 RGB", "feature 2x up, C64 128->256"}
-
-
-def timeit(fn, min_time=0.4, max_reps=50):  # used by ad-hoc checks
-    fn()  # warm up
-    times = []
-    start = time.perf_counter()
-    while len(times) < 3 or (time.perf_counter() - start < min_time and len(times) < max_reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), statistics.median(times)
 
 
 class OurOp:
@@ -242,7 +228,6 @@ FORWARD_SUITE = [
 
 def forward_suite(lib, setter, budget):
     """The forward op at one thread against PyTorch and Pillow, one plane."""
-    import numpy as np
     from PIL import Image
     torch.set_num_threads(1)
     setter(1)
