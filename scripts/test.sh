@@ -47,10 +47,13 @@ crosscheck() {
   done
 }
 
-thread_env() {
-  # ACLNN_HOST_NUM_THREADS is honoured and never changes the bytes.
-  for t in 1 3; do
-    ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/determinism_test" --gtest_brief=1 || return 1
+thread_env() {  # thread_env DIR
+  # ACLNN_HOST_NUM_THREADS is honoured and never changes the bytes, also with
+  # more threads than cores.
+  local t
+  for t in 1 3 8; do
+    ACLNN_HOST_NUM_THREADS=$t "$1/tests/determinism_test" --gtest_brief=1 || return 1
+    ACLNN_HOST_NUM_THREADS=$t "$1/tests/concurrency_test" --gtest_brief=1 || return 1
   done
 }
 
@@ -86,11 +89,12 @@ stage "clang-format" format_check
 stage "release build (-Werror)" build "$out/release" -DCMAKE_BUILD_TYPE=Release
 stage "unit tests (release)" unit_tests "$out/release"
 stage "PyTorch cross-check" crosscheck
-stage "ACLNN_HOST_NUM_THREADS" thread_env
+stage "ACLNN_HOST_NUM_THREADS" thread_env "$out/release"
 stage "installed package from an outside project" outside_project
 stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DACLNN_HOST_SANITIZE=address,undefined
 stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
+stage "ACLNN_HOST_NUM_THREADS (ASan+UBSan)" thread_env "$out/asan"
 stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
 stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
 stage "unit tests (TSan)" unit_tests "$out/tsan"

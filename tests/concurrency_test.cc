@@ -123,5 +123,25 @@ TEST(ThreadPool, SlotsStayBelowTheCapAndAreNeverShared) {
   }
 }
 
+// Workers started by SetNumThreads must not join a job that finished before
+// they started: one that did would take tasks of the next job under its own
+// slot even when that job's cap is lower (per-thread scratch overrun).
+TEST(ThreadPool, WorkersStartedByAResizeRespectTheNextCap) {
+  resample::ThreadPool pool(8);
+  int bad = 0;
+  for (int round = 0; round < 1000; ++round) {
+    pool.ParallelFor(16, 8, [](int64_t, int) {});  // a finished job with cap 8
+    pool.SetNumThreads(8);
+    std::atomic<int> over{0};
+    pool.ParallelFor(64, 2, [&](int64_t, int slot) {
+      if (slot < 0 || slot >= 2) ++over;
+      volatile int x = 0;
+      for (int i = 0; i < 2000; ++i) x = x + i;
+    });
+    bad += over.load();
+  }
+  EXPECT_EQ(bad, 0) << "tasks run with a slot at or above the cap";
+}
+
 }  // namespace
 }  // namespace aclnn_host::testing

@@ -72,8 +72,10 @@ void ThreadPool::StartWorkers(int num_threads) {
   std::lock_guard<std::mutex> lock(mutex_);
   num_threads_ = num_threads < 1 ? 1 : num_threads;
   stop_ = false;
+  // New workers wait for the next job: the last one may be over.
+  const uint64_t current = generation_.load();
   for (int i = 1; i < num_threads_; ++i) {
-    workers_.emplace_back([this, i] { WorkerLoop(i); });
+    workers_.emplace_back([this, i, current] { WorkerLoop(i, current); });
   }
 }
 
@@ -87,12 +89,14 @@ void ThreadPool::StopWorkers() {
   workers_.clear();
 }
 
-void ThreadPool::RunTasks(int slot) {
+void ThreadPool::RunTasks(int slot, uint64_t job) {
   for (;;) {
     int64_t task;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (next_task_ >= num_tasks_) return;
+      // A worker that joined a job after it ended must not take tasks of the
+      // next one: that job's cap may be below this worker's slot.
+      if (generation_.load() != job || next_task_ >= num_tasks_) return;
       task = next_task_++;
     }
     (*fn_)(task, slot);
@@ -101,8 +105,7 @@ void ThreadPool::RunTasks(int slot) {
   }
 }
 
-void ThreadPool::WorkerLoop(int slot) {
-  uint64_t seen = 0;
+void ThreadPool::WorkerLoop(int slot, uint64_t seen) {
   for (;;) {
     SpinUntil([&] { return stop_.load() || generation_.load() != seen; });
     {
@@ -113,7 +116,7 @@ void ThreadPool::WorkerLoop(int slot) {
       if (slot >= max_threads_) continue;  // this job uses fewer threads
       ++active_workers_;
     }
-    RunTasks(slot);
+    RunTasks(slot, seen);
     std::lock_guard<std::mutex> lock(mutex_);
     if (--active_workers_ == 0) done_.notify_all();
   }
@@ -127,6 +130,7 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads,
     for (int64_t i = 0; i < num_tasks; ++i) fn(i, 0);
     return;
   }
+  uint64_t job;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = &fn;
@@ -134,10 +138,10 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads,
     num_tasks_ = num_tasks;
     next_task_ = 0;
     unfinished_ = num_tasks;
-    ++generation_;
+    job = ++generation_;
   }
   wake_.notify_all();
-  RunTasks(0);
+  RunTasks(0, job);
   SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
   std::unique_lock<std::mutex> lock(mutex_);
   // Wait until every task finished and no worker still holds fn_.

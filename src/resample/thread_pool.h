@@ -41,8 +41,10 @@ class ThreadPool {
  private:
   void StartWorkers(int num_threads);
   void StopWorkers();
-  void WorkerLoop(int slot);
-  void RunTasks(int slot);
+  // seen: the last job generation this worker has looked at.
+  void WorkerLoop(int slot, uint64_t seen);
+  // Takes tasks of job generation `job` until none are left or it is over.
+  void RunTasks(int slot, uint64_t job);
 
   std::mutex run_mutex_;  // one ParallelFor at a time
   mutable std::mutex mutex_;
