@@ -2,8 +2,8 @@
 # Builds and runs every test: format check, release build with warnings as
 # errors (unit tests, PyTorch cross-check, thread-count check, installed
 # package used by an outside project), then the whole unit suite under
-# ASan+UBSan, a libFuzzer run, and the suite under TSan. Installs what it
-# needs first.
+# ASan+UBSan, a libFuzzer run, and the suite under TSan; both sanitizer suites
+# run again with 8 threads (more than cores). Installs what it needs first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -35,8 +35,12 @@ build() {  # build DIR CMAKE_ARGS...
     cmake --build "$dir" -j"$jobs"
 }
 
-unit_tests() {  # unit_tests DIR
-  ctest --test-dir "$1" --output-on-failure -j"$jobs"
+unit_tests() {  # unit_tests DIR [THREADS]: THREADS sets ACLNN_HOST_NUM_THREADS
+  if [ -n "${2:-}" ]; then
+    ACLNN_HOST_NUM_THREADS=$2 ctest --test-dir "$1" --output-on-failure -j"$jobs"
+  else
+    ctest --test-dir "$1" --output-on-failure -j"$jobs"
+  fi
 }
 
 crosscheck() {
@@ -47,13 +51,13 @@ crosscheck() {
   done
 }
 
-thread_env() {  # thread_env DIR
+thread_env() {
   # ACLNN_HOST_NUM_THREADS is honoured and never changes the bytes, also with
   # more threads than cores.
   local t
   for t in 1 3 8; do
-    ACLNN_HOST_NUM_THREADS=$t "$1/tests/determinism_test" --gtest_brief=1 || return 1
-    ACLNN_HOST_NUM_THREADS=$t "$1/tests/concurrency_test" --gtest_brief=1 || return 1
+    ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/determinism_test" --gtest_brief=1 || return 1
+    ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/concurrency_test" --gtest_brief=1 || return 1
   done
 }
 
@@ -89,14 +93,15 @@ stage "clang-format" format_check
 stage "release build (-Werror)" build "$out/release" -DCMAKE_BUILD_TYPE=Release
 stage "unit tests (release)" unit_tests "$out/release"
 stage "PyTorch cross-check" crosscheck
-stage "ACLNN_HOST_NUM_THREADS" thread_env "$out/release"
+stage "ACLNN_HOST_NUM_THREADS" thread_env
 stage "installed package from an outside project" outside_project
 stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DACLNN_HOST_SANITIZE=address,undefined
 stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
-stage "ACLNN_HOST_NUM_THREADS (ASan+UBSan)" thread_env "$out/asan"
+stage "unit tests (ASan+UBSan, 8 threads)" unit_tests "$out/asan" 8
 stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
 stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
 stage "unit tests (TSan)" unit_tests "$out/tsan"
+stage "unit tests (TSan, 8 threads)" unit_tests "$out/tsan" 8
 echo "test.sh: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
