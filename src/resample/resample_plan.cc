@@ -289,6 +289,13 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       break;
     }
   }
+  // The runner's bookkeeping, also in the scratch: phase 2 never allocates.
+  const uint64_t group = static_cast<uint64_t>(max_h);
+  const uint64_t batch = static_cast<uint64_t>(plan->small_planes_ ? plan->batch_planes_ : 0);
+  bytes += AlignUp(static_cast<uint64_t>(plan->row_cache_slots_) * sizeof(int64_t));  // cache keys
+  bytes += AlignUp(group * sizeof(const float*));  // row pointers
+  bytes += AlignUp(batch * sizeof(float*));        // destination planes (fp32)
+  bytes += AlignUp(batch * sizeof(uint16_t*));     // destination planes (16-bit)
   plan->chunk_bytes_ = bytes;
   plan->scratch_bytes_ = bytes * static_cast<uint64_t>(plan->num_threads_) + kAlign;
   return plan;
@@ -303,11 +310,14 @@ class ResamplePlan::ChunkRunner {
     const Extent& p = plan.extent_;
     row_o_ = PaddedRow(p.src_w);
     row_i_ = PaddedRow(p.dst_w);
-    float* f = reinterpret_cast<float*>(scratch);
-    auto take = [&](int64_t floats) {
-      float* r = f;
-      f += AlignUp(static_cast<uint64_t>(floats) * sizeof(float)) / sizeof(float);
+    char* next = scratch;
+    auto take_bytes = [&](uint64_t bytes) {
+      char* r = next;
+      next += AlignUp(bytes);
       return r;
+    };
+    auto take = [&](int64_t floats) {
+      return reinterpret_cast<float*>(take_bytes(static_cast<uint64_t>(floats) * sizeof(float)));
     };
     const int64_t r = kRowsPerWidthPass;
     switch (plan.order_) {
@@ -327,9 +337,6 @@ class ResamplePlan::ChunkRunner {
                            ? nullptr
                            : take(plan.batch_planes_ * plan.extent_.dst_h * row_i_);
           stage_ = take(r * row_o_);
-          dst_planes_.resize(static_cast<size_t>(plan.batch_planes_));
-          dst16_planes_.resize(plan.destination_fused16_ ? static_cast<size_t>(plan.batch_planes_)
-                                                         : 0);
           out_contiguous_ =
               destination.strides[3] == 1 &&
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
@@ -344,7 +351,16 @@ class ResamplePlan::ChunkRunner {
         row_buffer_ = take(row_i_);
         break;
     }
-    cache_keys_.assign(static_cast<size_t>(plan.row_cache_slots_), -1);
+    // Bookkeeping, in the order Create counted it.
+    const int64_t group = std::max<int64_t>(plan.height().max_count, 1);
+    const uint64_t batch = static_cast<uint64_t>(plan.small_planes_ ? plan.batch_planes_ : 0);
+    cache_keys_ = reinterpret_cast<int64_t*>(
+        take_bytes(static_cast<uint64_t>(plan.row_cache_slots_) * sizeof(int64_t)));
+    std::fill(cache_keys_, cache_keys_ + plan.row_cache_slots_, int64_t{-1});
+    row_ptrs_ = reinterpret_cast<const float**>(
+        take_bytes(static_cast<uint64_t>(group) * sizeof(const float*)));
+    dst_planes_ = reinterpret_cast<float**>(take_bytes(batch * sizeof(float*)));
+    dst16_planes_ = reinterpret_cast<uint16_t**>(take_bytes(batch * sizeof(uint16_t*)));
     slot_mask_ = plan.row_cache_slots_ - 1;
     // Kept apart: stride * size can overflow on a dim of size 1, where any
     // stride passes the view checks; row * stride * size cannot.
@@ -352,8 +368,6 @@ class ResamplePlan::ChunkRunner {
     src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
     dst_row_stride_ = destination.strides[2];
     dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
-    const int64_t group = std::max<int64_t>(plan.height().max_count, 1);
-    row_ptrs_.resize(static_cast<size_t>(group));
   }
 
   void Run(int64_t begin, int64_t end) {
@@ -416,10 +430,8 @@ class ResamplePlan::ChunkRunner {
   }
 
   float* Slot(int64_t key) { return cache_ + (key & slot_mask_) * cache_stride_; }
-  bool Cached(int64_t key) const {
-    return cache_keys_[static_cast<size_t>(key & slot_mask_)] == key;
-  }
-  void MarkCached(int64_t key) { cache_keys_[static_cast<size_t>(key & slot_mask_)] = key; }
+  bool Cached(int64_t key) const { return cache_keys_[key & slot_mask_] == key; }
+  void MarkCached(int64_t key) { cache_keys_[key & slot_mask_] = key; }
 
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
     if (k_.width_pass(plan_.width_blocked(), src, dst, rows)) return;
@@ -473,7 +485,7 @@ class ResamplePlan::ChunkRunner {
       for (int64_t j = 0; j < g; ++j) {
         const int64_t oh = first + k0 + j;
         if (plan_.source_direct_) {
-          row_ptrs_[static_cast<size_t>(j)] = reinterpret_cast<const float*>(SourceRowAddr(p, oh));
+          row_ptrs_[j] = reinterpret_cast<const float*>(SourceRowAddr(p, oh));
           continue;
         }
         const int64_t key = base_key + oh;
@@ -481,9 +493,9 @@ class ResamplePlan::ChunkRunner {
           SourceRow(p, oh, Slot(key));
           MarkCached(key);
         }
-        row_ptrs_[static_cast<size_t>(j)] = Slot(key);
+        row_ptrs_[j] = Slot(key);
       }
-      k_.height_combine(row_ptrs_.data(), w + k0, g, wo, out, k0 > 0);
+      k_.height_combine(row_ptrs_, w + k0, g, wo, out, k0 > 0);
     }
   }
 
@@ -604,27 +616,26 @@ class ResamplePlan::ChunkRunner {
       int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
       if (plan_.destination_fused16_) {
         for (int64_t q = 0; q < planes; ++q) {
-          dst16_planes_[static_cast<size_t>(q)] =
-              reinterpret_cast<uint16_t*>(DestinationRowAddr(plane + q, ih0));
+          dst16_planes_[q] = reinterpret_cast<uint16_t*>(DestinationRowAddr(plane + q, ih0));
         }
         const auto pass = dst_.dtype == DataType::kFloat16 ? k_.height_pass_planes_half
                                                            : k_.height_pass_planes_bfloat16;
-        pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_.data(),
-             out_stride, planes, p.dst_w);
+        pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_, out_stride,
+             planes, p.dst_w);
         r += planes * rows;
         continue;
       }
       if (!plan_.destination_direct_) out_stride = out_contiguous_ ? p.dst_w : row_i_;
       for (int64_t q = 0; q < planes; ++q) {
-        dst_planes_[static_cast<size_t>(q)] =
-            plan_.destination_direct_ ? reinterpret_cast<float*>(DestinationRowAddr(plane + q, ih0))
-                                      : plane_out_ + q * rows * out_stride;
+        dst_planes_[q] = plan_.destination_direct_
+                             ? reinterpret_cast<float*>(DestinationRowAddr(plane + q, ih0))
+                             : plane_out_ + q * rows * out_stride;
       }
-      k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo,
-                            dst_planes_.data(), out_stride, planes, p.dst_w);
+      k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst_planes_,
+                            out_stride, planes, p.dst_w);
       if (!plan_.destination_direct_) {
         for (int64_t q = 0; q < planes; ++q) {
-          const float* out = dst_planes_[static_cast<size_t>(q)];
+          const float* out = dst_planes_[q];
           if (out_contiguous_) {  // the rows are one run in the destination
             StoreRow(k_, out, rows * p.dst_w, dst_.dtype, DestinationRowAddr(plane + q, ih0), 1);
             continue;
@@ -660,13 +671,13 @@ class ResamplePlan::ChunkRunner {
           count <= std::min(group, kernels::kMaxFusedTaps)) {
         // One chain per element, rounded to 16 bits in registers.
         for (int64_t j = 0; j < count; ++j) {
-          row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + j);
+          row_ptrs_[j] = WidthRow(plane, first + j);
         }
         uint16_t* out = reinterpret_cast<uint16_t*>(DestinationRowAddr(plane, ih));
         if (dst_.dtype == DataType::kFloat16) {
-          k_.height_combine_half(row_ptrs_.data(), w, count, p.dst_w, out);
+          k_.height_combine_half(row_ptrs_, w, count, p.dst_w, out);
         } else {
-          k_.height_combine_bfloat16(row_ptrs_.data(), w, count, p.dst_w, out);
+          k_.height_combine_bfloat16(row_ptrs_, w, count, p.dst_w, out);
         }
         continue;
       }
@@ -677,9 +688,9 @@ class ResamplePlan::ChunkRunner {
       for (int64_t k0 = 0; k0 < count; k0 += group) {
         const int64_t g = std::min(group, count - k0);
         for (int64_t j = 0; j < g; ++j) {
-          row_ptrs_[static_cast<size_t>(j)] = WidthRow(plane, first + k0 + j);
+          row_ptrs_[j] = WidthRow(plane, first + k0 + j);
         }
-        k_.height_combine(row_ptrs_.data(), w + k0, g, p.dst_w, acc, k0 > 0);
+        k_.height_combine(row_ptrs_, w + k0, g, p.dst_w, acc, k0 > 0);
       }
       if (!plan_.destination_direct_) StoreResult(acc, plane, ih);
     }
@@ -696,13 +707,13 @@ class ResamplePlan::ChunkRunner {
   float* stage_ = nullptr;
   float* result_ = nullptr;
   float* row_buffer_ = nullptr;
-  std::vector<int64_t> cache_keys_;
+  int64_t* cache_keys_ = nullptr;  // the key each ring-cache slot holds, -1: none
   float* plane_mid_ = nullptr;
   float* plane_out_ = nullptr;
-  std::vector<float*> dst_planes_;
-  std::vector<uint16_t*> dst16_planes_;
-  bool out_contiguous_ = false;  // each destination plane's rows form one run
-  bool in_contiguous_ = false;   // 16-bit source planes whose rows form one run
+  float** dst_planes_ = nullptr;       // per plane of a small-plane batch
+  uint16_t** dst16_planes_ = nullptr;  // the same, 16-bit destinations
+  bool out_contiguous_ = false;        // each destination plane's rows form one run
+  bool in_contiguous_ = false;         // 16-bit source planes whose rows form one run
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
@@ -712,7 +723,7 @@ class ResamplePlan::ChunkRunner {
   int64_t src_size_ = 0;
   int64_t dst_row_stride_ = 0;
   int64_t dst_size_ = 0;
-  std::vector<const float*> row_ptrs_;
+  const float** row_ptrs_ = nullptr;  // the source rows of one height-pass sum
 };
 
 void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destination,

@@ -75,7 +75,12 @@ void ThreadPool::StartWorkers(int num_threads) {
   // New workers wait for the next job: the last one may be over.
   const uint64_t current = generation_.load();
   for (int i = 1; i < num_threads_; ++i) {
-    workers_.emplace_back([this, i, current] { WorkerLoop(i, current); });
+    try {
+      workers_.emplace_back([this, i, current] { WorkerLoop(i, current); });
+    } catch (...) {  // no memory or no more threads: run with those there are
+      num_threads_ = i;
+      break;
+    }
   }
 }
 
@@ -122,8 +127,7 @@ void ThreadPool::WorkerLoop(int slot, uint64_t seen) {
   }
 }
 
-void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads,
-                             const std::function<void(int64_t, int)>& fn) {
+void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn) {
   if (num_tasks <= 0) return;
   std::lock_guard<std::mutex> run(run_mutex_);
   if (num_tasks == 1 || workers_.empty() || max_threads <= 1) {

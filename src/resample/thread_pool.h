@@ -9,12 +9,28 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <functional>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace aclnn_host::resample {
+
+// A reference to a callable fn(int64_t task, int slot), valid while the
+// callable lives: unlike std::function, making one never allocates.
+class TaskRef {
+ public:
+  template <typename F, typename = std::enable_if_t<!std::is_same_v<std::decay_t<F>, TaskRef>>>
+  TaskRef(const F& f)  // NOLINT(google-explicit-constructor): lambdas convert
+      : object_(&f), call_([](const void* o, int64_t task, int slot) {
+          (*static_cast<const F*>(o))(task, slot);
+        }) {}
+  void operator()(int64_t task, int slot) const { call_(object_, task, slot); }
+
+ private:
+  const void* object_;
+  void (*call_)(const void*, int64_t, int);
+};
 
 class ThreadPool {
  public:
@@ -35,8 +51,8 @@ class ThreadPool {
   // runs the task, and no two tasks run at once with the same slot. Returns
   // when all are done. Concurrent calls from several threads run one at a
   // time.
-  void ParallelFor(int64_t num_tasks, int max_threads,
-                   const std::function<void(int64_t task, int slot)>& fn);
+  // Allocates nothing.
+  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn);
 
  private:
   void StartWorkers(int num_threads);
@@ -55,7 +71,7 @@ class ThreadPool {
   // Written under mutex_; the atomics are also read without it while spinning.
   std::atomic<bool> stop_{false};
   std::atomic<uint64_t> generation_{0};
-  const std::function<void(int64_t, int)>* fn_ = nullptr;
+  const TaskRef* fn_ = nullptr;
   int max_threads_ = 1;
   int64_t num_tasks_ = 0;
   int64_t next_task_ = 0;
