@@ -42,7 +42,7 @@ enum class StatusCode : int {
   kOk = 0,
   kNullPointer = 1,
   kInvalidArgument = 2,
-  kOutOfMemory = 3,
+  kOutOfMemory = 3,  // host memory ran out (or no thread could be started)
 };
 
 struct Status {

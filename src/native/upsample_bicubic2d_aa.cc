@@ -106,6 +106,21 @@ Status Resample(const char* fn, const char* src_name, resample::Direction direct
   return Status{};
 }
 
+// Resample, with whatever it throws (no host memory left, no thread could be
+// started) as kOutOfMemory; the messages fit std::string's inline buffer, so
+// forming them needs no memory.
+Status GuardedResample(const char* fn, const char* src_name, resample::Direction direction,
+                       const TensorView& source, const MutableTensorView& out, bool align_corners,
+                       double scales_h, double scales_w) noexcept {
+  try {
+    return Resample(fn, src_name, direction, source, out, align_corners, scales_h, scales_w);
+  } catch (const std::bad_alloc&) {
+    return Status{StatusCode::kOutOfMemory, "out of memory"};
+  } catch (...) {
+    return Status{StatusCode::kOutOfMemory, "no resources"};
+  }
+}
+
 }  // namespace
 
 void ContiguousStrides(const int64_t shape[4], int64_t strides[4]) {
@@ -118,14 +133,15 @@ void ContiguousStrides(const int64_t shape[4], int64_t strides[4]) {
 
 Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableTensorView& out,
                                    bool align_corners, double scales_h, double scales_w) {
-  return Resample("UpsampleBicubic2dAABackward", "grad_output", resample::Direction::kBackward,
-                  grad_output, out, align_corners, scales_h, scales_w);
+  return GuardedResample("UpsampleBicubic2dAABackward", "grad_output",
+                         resample::Direction::kBackward, grad_output, out, align_corners, scales_h,
+                         scales_w);
 }
 
 Status UpsampleBicubic2dAA(const TensorView& x, const MutableTensorView& out, bool align_corners,
                            double scales_h, double scales_w) {
-  return Resample("UpsampleBicubic2dAA", "x", resample::Direction::kForward, x, out, align_corners,
-                  scales_h, scales_w);
+  return GuardedResample("UpsampleBicubic2dAA", "x", resample::Direction::kForward, x, out,
+                         align_corners, scales_h, scales_w);
 }
 
 void SetNumThreads(int n) { resample::ThreadPool::Global().SetNumThreads(n); }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -18,6 +19,9 @@ namespace aclnn_host::runtime {
 namespace {
 
 thread_local std::string g_error;
+// Set when the recent error is in g_error_fixed instead of g_error.
+thread_local bool g_error_is_fixed = false;
+thread_local char g_error_fixed[256];
 
 struct Block {
   uint64_t size;
@@ -209,9 +213,20 @@ size_t DataTypeBytes(int32_t t) {
   }
 }
 
-void SetError(const std::string& message) { g_error = message; }
+void SetError(const std::string& message) {
+  g_error = message;
+  g_error_is_fixed = false;
+}
 
-const char* RecentError() { return g_error.empty() ? nullptr : g_error.c_str(); }
+void SetErrorWithoutAllocating(const char* function, const char* what) noexcept {
+  std::snprintf(g_error_fixed, sizeof g_error_fixed, "%s: %s", function, what);
+  g_error_is_fixed = true;
+}
+
+const char* RecentError() {
+  if (g_error_is_fixed) return g_error_fixed;
+  return g_error.empty() ? nullptr : g_error.c_str();
+}
 
 bool FindBlock(const void* ptr, uint64_t bytes, uintptr_t* block_base) {
   State& st = GlobalState();
@@ -228,6 +243,20 @@ bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr
   HostStream* hs = Resolve(stream);
   if (hs == nullptr) return false;
   State& st = GlobalState();
+  auto unpin = [pinned] {
+    State& s = GlobalState();
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      for (uintptr_t b : pinned) --s.blocks[b].pins;
+    }
+    s.unpinned.notify_all();
+  };
+  // Everything that allocates happens before the blocks are pinned, or is
+  // undone: a failed launch leaves no pin behind (aclrtFree would wait on it).
+  std::function<void()> work = [task = std::move(task), unpin] {
+    task();
+    unpin();
+  };
   {
     std::lock_guard<std::mutex> lock(st.mutex);
     for (uintptr_t b : pinned) {
@@ -235,15 +264,12 @@ bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr
     }
     for (uintptr_t b : pinned) ++st.blocks[b].pins;
   }
-  hs->Push([task = std::move(task), pinned] {
-    task();
-    State& s = GlobalState();
-    {
-      std::lock_guard<std::mutex> lock(s.mutex);
-      for (uintptr_t b : pinned) --s.blocks[b].pins;
-    }
-    s.unpinned.notify_all();
-  });
+  try {
+    hs->Push(std::move(work));
+  } catch (...) {
+    unpin();
+    throw;
+  }
   return true;
 }
 
@@ -261,274 +287,337 @@ size_t aclDataTypeSize(aclDataType t) {
 }
 
 aclError aclInit(const char* /*configPath*/) {
-  auto& st = GlobalState();
-  std::lock_guard<std::mutex> lock(st.mutex);
-  ++st.init_count;  // reference-counted, as in current CANN runtimes
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclInit", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        auto& st = GlobalState();
+        std::lock_guard<std::mutex> lock(st.mutex);
+        ++st.init_count;  // reference-counted, as in current CANN runtimes
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclFinalize(void) {
-  {
-    auto& st = GlobalState();
-    std::lock_guard<std::mutex> lock(st.mutex);
-    if (st.init_count == 0) {
-      return Fail(ACL_ERROR_REPEAT_FINALIZE,
-                  "aclFinalize: the runtime is not initialized (aclInit was "
-                  "not called, or aclFinalize was already called)");
-    }
-    --st.init_count;
-  }
-  // Queued work finishes; streams and memory stay valid until destroyed.
-  aclnn_host::runtime::SynchronizeAll();
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclFinalize", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        {
+          auto& st = GlobalState();
+          std::lock_guard<std::mutex> lock(st.mutex);
+          if (st.init_count == 0) {
+            return Fail(ACL_ERROR_REPEAT_FINALIZE,
+                        "aclFinalize: the runtime is not initialized (aclInit was "
+                        "not called, or aclFinalize was already called)");
+          }
+          --st.init_count;
+        }
+        // Queued work finishes; streams and memory stay valid until destroyed.
+        aclnn_host::runtime::SynchronizeAll();
+        return ACL_SUCCESS;
+      });
 }
 
 const char* aclGetRecentErrMsg(void) { return aclnn_host::runtime::RecentError(); }
 
 aclError aclrtSetDevice(int32_t deviceId) {
-  if (deviceId != 0) {
-    return Fail(ACL_ERROR_INVALID_DEVICE,
-                "aclrtSetDevice: deviceId=" + std::to_string(deviceId) +
-                    " does not exist; the host runtime has device 0 only");
-  }
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtSetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (deviceId != 0) {
+          return Fail(ACL_ERROR_INVALID_DEVICE,
+                      "aclrtSetDevice: deviceId=" + std::to_string(deviceId) +
+                          " does not exist; the host runtime has device 0 only");
+        }
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtResetDevice(int32_t deviceId) {
-  if (deviceId != 0) {
-    return Fail(ACL_ERROR_INVALID_DEVICE,
-                "aclrtResetDevice: deviceId=" + std::to_string(deviceId) +
-                    " does not exist; the host runtime has device 0 only");
-  }
-  aclnn_host::runtime::SynchronizeAll();
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtResetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (deviceId != 0) {
+          return Fail(ACL_ERROR_INVALID_DEVICE,
+                      "aclrtResetDevice: deviceId=" + std::to_string(deviceId) +
+                          " does not exist; the host runtime has device 0 only");
+        }
+        aclnn_host::runtime::SynchronizeAll();
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtGetDevice(int32_t* deviceId) {
-  if (deviceId == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
-  *deviceId = 0;
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtGetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (deviceId == nullptr)
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+        *deviceId = 0;
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtGetDeviceCount(uint32_t* count) {
-  if (count == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
-  *count = 1;
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtGetDeviceCount", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (count == nullptr)
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+        *count = 1;
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtSynchronizeDevice(void) {
-  aclnn_host::runtime::SynchronizeAll();
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>("aclrtSynchronizeDevice", ACL_ERROR_BAD_ALLOC,
+                                              ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+                                                aclnn_host::runtime::SynchronizeAll();
+                                                return ACL_SUCCESS;
+                                              });
 }
 
 aclError aclrtCreateStream(aclrtStream* stream) {
-  if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
-  auto* hs = new aclnn_host::runtime::HostStream();
-  auto& s = GlobalStreams();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.live.insert(hs);
-  *stream = hs;
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtCreateStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (stream == nullptr)
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
+        auto hs = std::make_unique<aclnn_host::runtime::HostStream>();
+        auto& s = GlobalStreams();
+        std::lock_guard<std::mutex> lock(s.mutex);
+        s.live.insert(hs.get());
+        *stream = hs.release();
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
-  auto& s = GlobalStreams();
-  aclnn_host::runtime::HostStream* hs = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
-    if (stream == nullptr || !s.live.count(candidate)) {
-      return Fail(ACL_ERROR_INVALID_PARAM,
-                  "aclrtDestroyStream: stream=" + Hex(stream) +
-                      " is not a live stream created by aclrtCreateStream");
-    }
-    s.live.erase(candidate);
-    hs = candidate;
-  }
-  delete hs;  // runs the work still queued, then joins the worker
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtDestroyStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        auto& s = GlobalStreams();
+        aclnn_host::runtime::HostStream* hs = nullptr;
+        {
+          std::lock_guard<std::mutex> lock(s.mutex);
+          auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
+          if (stream == nullptr || !s.live.count(candidate)) {
+            return Fail(ACL_ERROR_INVALID_PARAM,
+                        "aclrtDestroyStream: stream=" + Hex(stream) +
+                            " is not a live stream created by aclrtCreateStream");
+          }
+          s.live.erase(candidate);
+          hs = candidate;
+        }
+        delete hs;  // runs the work still queued, then joins the worker
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  auto* hs = aclnn_host::runtime::Resolve(stream);
-  if (hs == nullptr) {
-    return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtSynchronizeStream: stream=" + Hex(stream) + " is not a live stream");
-  }
-  hs->Synchronize();
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtSynchronizeStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        auto* hs = aclnn_host::runtime::Resolve(stream);
+        if (hs == nullptr) {
+          return Fail(ACL_ERROR_INVALID_PARAM,
+                      "aclrtSynchronizeStream: stream=" + Hex(stream) + " is not a live stream");
+        }
+        hs->Synchronize();
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
-  if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL");
-  if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page = sysconf(_SC_PAGESIZE);
-  const uint64_t phys = pages > 0 && page > 0
-                            ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
-                            : UINT64_MAX;
-  if (size > phys || size > (SIZE_MAX - 64)) {
-    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
-                                         " bytes exceeds the machine's memory (" +
-                                         std::to_string(phys) + " bytes)");
-  }
-  const size_t rounded = (size + 63) / 64 * 64;
-  void* p = std::aligned_alloc(64, rounded);
-  if (p == nullptr) {
-    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: out of memory for size=" + std::to_string(size));
-  }
-  auto& st = GlobalState();
-  std::lock_guard<std::mutex> lock(st.mutex);
-  st.blocks[reinterpret_cast<uintptr_t>(p)] = {size, 0};
-  *devPtr = p;
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtMalloc", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL");
+        if (size == 0)
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
+        const long pages = sysconf(_SC_PHYS_PAGES);
+        const long page = sysconf(_SC_PAGESIZE);
+        const uint64_t phys = pages > 0 && page > 0
+                                  ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
+                                  : UINT64_MAX;
+        if (size > phys || size > (SIZE_MAX - 64)) {
+          return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
+                                               " bytes exceeds the machine's memory (" +
+                                               std::to_string(phys) + " bytes)");
+        }
+        const size_t rounded = (size + 63) / 64 * 64;
+        void* p = std::aligned_alloc(64, rounded);
+        if (p == nullptr) {
+          return Fail(ACL_ERROR_BAD_ALLOC,
+                      "aclrtMalloc: out of memory for size=" + std::to_string(size));
+        }
+        std::unique_ptr<void, decltype(&std::free)> owned(p, &std::free);
+        auto& st = GlobalState();
+        std::lock_guard<std::mutex> lock(st.mutex);
+        st.blocks[reinterpret_cast<uintptr_t>(p)] = {size, 0};
+        *devPtr = owned.release();
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtFree(void* devPtr) {
-  auto& st = GlobalState();
-  std::unique_lock<std::mutex> lock(st.mutex);
-  const uintptr_t base = reinterpret_cast<uintptr_t>(devPtr);
-  if (devPtr == nullptr || !st.blocks.count(base)) {
-    return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtFree: devPtr=" + Hex(devPtr) +
-                    " is not the start of a live aclrtMalloc block (never allocated, "
-                    "already freed, or an interior pointer)");
-  }
-  // Like a device free: wait for queued work that still uses the block.
-  aclnn_host::runtime::WaitUnpinned(st, lock, base);
-  if (!st.blocks.count(base)) {
-    return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtFree: devPtr=" + Hex(devPtr) + " was freed concurrently");
-  }
-  st.blocks.erase(base);
-  lock.unlock();
-  std::free(devPtr);
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtFree", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        auto& st = GlobalState();
+        std::unique_lock<std::mutex> lock(st.mutex);
+        const uintptr_t base = reinterpret_cast<uintptr_t>(devPtr);
+        if (devPtr == nullptr || !st.blocks.count(base)) {
+          return Fail(ACL_ERROR_INVALID_PARAM,
+                      "aclrtFree: devPtr=" + Hex(devPtr) +
+                          " is not the start of a live aclrtMalloc block (never allocated, "
+                          "already freed, or an interior pointer)");
+        }
+        // Like a device free: wait for queued work that still uses the block.
+        aclnn_host::runtime::WaitUnpinned(st, lock, base);
+        if (!st.blocks.count(base)) {
+          return Fail(ACL_ERROR_INVALID_PARAM,
+                      "aclrtFree: devPtr=" + Hex(devPtr) + " was freed concurrently");
+        }
+        st.blocks.erase(base);
+        lock.unlock();
+        std::free(devPtr);
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
-  if (hostPtr == nullptr || size == 0) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
-  }
-  *hostPtr = std::malloc(size);
-  if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtMallocHost", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (hostPtr == nullptr || size == 0) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
+        }
+        *hostPtr = std::malloc(size);
+        if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
-  std::free(hostPtr);
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>("aclrtFreeHost", ACL_ERROR_BAD_ALLOC,
+                                              ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+                                                std::free(hostPtr);
+                                                return ACL_SUCCESS;
+                                              });
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
-  const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
-  if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
-    return Fail(ACL_ERROR_INVALID_PARAM,
-                "aclrtMemcpy: kind=" + std::to_string(raw_kind) + " is not an aclrtMemcpyKind");
-  }
-  if (count > destMax) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
-                                             " exceeds destMax=" + std::to_string(destMax));
-  }
-  if (count == 0) return ACL_SUCCESS;
-  if (dst == nullptr || src == nullptr) {
-    return Fail(ACL_ERROR_INVALID_PARAM,
-                std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
-  }
-  const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-  const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST ||
-                       raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                       raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-  auto& st = GlobalState();
-  std::unique_lock<std::mutex> lock(st.mutex);
-  auto dst_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
-  auto src_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
-  if (dst_dev && dst_it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) +
-                                             " with count=" + std::to_string(count) +
-                                             " is not inside one live aclrtMalloc block");
-  }
-  if (src_dev && src_it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) +
-                                             " with count=" + std::to_string(count) +
-                                             " is not inside one live aclrtMalloc block");
-  }
-  // Wait for queued work on the device blocks involved (as a device copy
-  // would be ordered after it).
-  if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
-  if (src_it != st.blocks.end()) {
-    const uintptr_t b = src_it->first;
-    aclnn_host::runtime::WaitUnpinned(st, lock, b);
-  }
-  lock.unlock();
-  std::memmove(dst, src, count);
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtMemcpy", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
+        if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: kind=" + std::to_string(raw_kind) +
+                                                   " is not an aclrtMemcpyKind");
+        }
+        if (count > destMax) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
+                                                   " exceeds destMax=" + std::to_string(destMax));
+        }
+        if (count == 0) return ACL_SUCCESS;
+        if (dst == nullptr || src == nullptr) {
+          return Fail(ACL_ERROR_INVALID_PARAM,
+                      std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
+        }
+        const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+        const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST ||
+                             raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                             raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+        auto& st = GlobalState();
+        std::unique_lock<std::mutex> lock(st.mutex);
+        auto dst_it =
+            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
+        auto src_it =
+            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
+        if (dst_dev && dst_it == st.blocks.end()) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) +
+                                                   " with count=" + std::to_string(count) +
+                                                   " is not inside one live aclrtMalloc block");
+        }
+        if (src_dev && src_it == st.blocks.end()) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) +
+                                                   " with count=" + std::to_string(count) +
+                                                   " is not inside one live aclrtMalloc block");
+        }
+        // Wait for queued work on the device blocks involved (as a device copy
+        // would be ordered after it).
+        if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
+        if (src_it != st.blocks.end()) {
+          const uintptr_t b = src_it->first;
+          aclnn_host::runtime::WaitUnpinned(st, lock, b);
+        }
+        lock.unlock();
+        std::memmove(dst, src, count);
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
-  if (count > maxCount) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count=" + std::to_string(count) +
-                                             " exceeds maxCount=" + std::to_string(maxCount));
-  }
-  if (count == 0) return ACL_SUCCESS;
-  auto& st = GlobalState();
-  std::unique_lock<std::mutex> lock(st.mutex);
-  auto it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
-  if (it == st.blocks.end()) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) +
-                                             " with count=" + std::to_string(count) +
-                                             " is not inside one live aclrtMalloc block");
-  }
-  aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
-  lock.unlock();
-  std::memset(devPtr, value, count);
-  return ACL_SUCCESS;
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtMemset", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (count > maxCount) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count=" + std::to_string(count) +
+                                                   " exceeds maxCount=" + std::to_string(maxCount));
+        }
+        if (count == 0) return ACL_SUCCESS;
+        auto& st = GlobalState();
+        std::unique_lock<std::mutex> lock(st.mutex);
+        auto it =
+            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
+        if (it == st.blocks.end()) {
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) +
+                                                   " with count=" + std::to_string(count) +
+                                                   " is not inside one live aclrtMalloc block");
+        }
+        aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
+        lock.unlock();
+        std::memset(devPtr, value, count);
+        return ACL_SUCCESS;
+      });
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  auto& st = GlobalState();
-  std::lock_guard<std::mutex> lock(st.mutex);
-  switch (aclnn_host::runtime::RawEnum(opt)) {
-    case ACL_OPT_DETERMINISTIC:
-      st.deterministic = value;
-      return ACL_SUCCESS;
-    case ACL_OPT_ENABLE_DEBUG_KERNEL:
-      st.debug_kernel = value;
-      return ACL_SUCCESS;
-    case ACL_OPT_STRONG_CONSISTENCY:
-      st.strong_consistency = value;
-      return ACL_SUCCESS;
-  }
-  return Fail(ACL_ERROR_INVALID_PARAM,
-              "aclrtCtxSetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
-                  " is not an aclSysParamOpt");
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtCtxSetSysParamOpt", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        auto& st = GlobalState();
+        std::lock_guard<std::mutex> lock(st.mutex);
+        switch (aclnn_host::runtime::RawEnum(opt)) {
+          case ACL_OPT_DETERMINISTIC:
+            st.deterministic = value;
+            return ACL_SUCCESS;
+          case ACL_OPT_ENABLE_DEBUG_KERNEL:
+            st.debug_kernel = value;
+            return ACL_SUCCESS;
+          case ACL_OPT_STRONG_CONSISTENCY:
+            st.strong_consistency = value;
+            return ACL_SUCCESS;
+        }
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: opt=" +
+                                                 std::to_string(aclnn_host::runtime::RawEnum(opt)) +
+                                                 " is not an aclSysParamOpt");
+      });
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  if (value == nullptr)
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
-  auto& st = GlobalState();
-  std::lock_guard<std::mutex> lock(st.mutex);
-  switch (aclnn_host::runtime::RawEnum(opt)) {
-    case ACL_OPT_DETERMINISTIC:
-      *value = st.deterministic;
-      return ACL_SUCCESS;
-    case ACL_OPT_ENABLE_DEBUG_KERNEL:
-      *value = st.debug_kernel;
-      return ACL_SUCCESS;
-    case ACL_OPT_STRONG_CONSISTENCY:
-      *value = st.strong_consistency;
-      return ACL_SUCCESS;
-  }
-  return Fail(ACL_ERROR_INVALID_PARAM,
-              "aclrtCtxGetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
-                  " is not an aclSysParamOpt");
+  return aclnn_host::runtime::Guard<aclError>(
+      "aclrtCtxGetSysParamOpt", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
+        if (value == nullptr)
+          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
+        auto& st = GlobalState();
+        std::lock_guard<std::mutex> lock(st.mutex);
+        switch (aclnn_host::runtime::RawEnum(opt)) {
+          case ACL_OPT_DETERMINISTIC:
+            *value = st.deterministic;
+            return ACL_SUCCESS;
+          case ACL_OPT_ENABLE_DEBUG_KERNEL:
+            *value = st.debug_kernel;
+            return ACL_SUCCESS;
+          case ACL_OPT_STRONG_CONSISTENCY:
+            *value = st.strong_consistency;
+            return ACL_SUCCESS;
+        }
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: opt=" +
+                                                 std::to_string(aclnn_host::runtime::RawEnum(opt)) +
+                                                 " is not an aclSysParamOpt");
+      });
 }
 
 }  // extern "C"

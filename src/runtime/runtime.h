@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <functional>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,29 @@ size_t DataTypeBytes(int32_t data_type);
 // Per-thread "most recent error" behind aclGetRecentErrMsg.
 void SetError(const std::string& message);
 const char* RecentError();
+// "<function>: <what>" into a fixed per-thread buffer: works when no memory
+// is left for a string.
+void SetErrorWithoutAllocating(const char* function, const char* what) noexcept;
+
+// Every C entry point runs its body through Guard: whatever the body throws
+// becomes a status instead of escaping into C code (std::terminate):
+// std::bad_alloc gives `out_of_memory` and "<function>: out of host memory",
+// anything else (no thread could be started) gives `other` and the
+// exception's text, as the recent error.
+template <typename Result, typename Body>
+Result Guard(const char* function, Result out_of_memory, Result other, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    SetErrorWithoutAllocating(function, "out of host memory");
+    return out_of_memory;
+  } catch (const std::exception& e) {
+    SetErrorWithoutAllocating(function, e.what());
+  } catch (...) {
+    SetErrorWithoutAllocating(function, "unknown internal error");
+  }
+  return other;
+}
 
 // A live aclrtMalloc block containing [ptr, ptr + bytes), or false.
 // bytes may be 0 (then ptr itself must lie inside a block).

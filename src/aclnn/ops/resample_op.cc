@@ -209,9 +209,11 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   exec->source_at = src_at;
   exec->destination_at = dst_at;
   exec->workspace_size = plan->scratch_bytes();
-  *workspaceSize = exec->workspace_size;
-  *executor = exec.get();
-  RegisterExecutor(std::move(exec));
+  const uint64_t size = exec->workspace_size;
+  aclOpExecutor* handle = exec.get();
+  RegisterExecutor(std::move(exec));  // may throw: then nothing is handed out
+  *workspaceSize = size;
+  *executor = handle;
   return ACLNN_SUCCESS;
 }
 
