@@ -10,7 +10,7 @@ PyTorch's F.interpolate(..., mode="bicubic", antialias=True) and Pillow's
 Image.resize(..., BICUBIC) on float32 "F" images (the same filter).
 
 usage: bench_vs_pytorch.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 1 2] [--quick]
-       [--fixed-order]
+       [--fixed-order] [--no-pause]
 
 LIBRARY may be a build tree's or an installed libaclnn_host.so."""
 import argparse
@@ -44,6 +44,8 @@ SUITE = [
     ("small maps 64x64 planes 14->7", (64, 64, 7, 7), (14, 14)),
 ]
 EXTRA = {"small maps 64x64 planes 14->7"}
+# Seconds to wait after each timed PyTorch call.
+PAUSE_AFTER_TORCH = 0.01
 
 
 class OurOp:
@@ -116,6 +118,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--fixed-order", action="store_true",
                     help="every round in the same order: PyTorch, then fp32, fp16, bf16")
+    ap.add_argument("--no-pause", action="store_true",
+                    help="no pause after PyTorch's calls for its OpenMP threads to go idle")
     args = ap.parse_args()
     lib = load(args.library)
     setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
@@ -157,10 +161,13 @@ def main():
                     # pools were just resized; no timed buffer gets warmed.
                     warm_torch()
                     warm_ours()
-                # The order is shuffled from round to round, so that no runner
-                # always follows PyTorch, whose OpenMP threads keep spinning
-                # for a while after each call and slow down whatever runs
-                # next at 2 threads (--fixed-order keeps PyTorch first).
+                # The order is shuffled from round to round (--fixed-order
+                # keeps PyTorch first). PyTorch's OpenMP threads keep spinning
+                # for a few milliseconds after each call and slow down
+                # whatever runs next at 2 threads (measured: model input
+                # 4.2 ms right after PyTorch, 3.0 ms 5 ms later); a pause
+                # after each PyTorch call lets them go idle first
+                # (--no-pause leaves it out).
                 order = list(range(len(runners)))
                 if not args.fixed_order:
                     shuffle.shuffle(order)
@@ -168,6 +175,8 @@ def main():
                     t0 = time.perf_counter()
                     runners[i]()
                     best[t][i] = min(best[t][i], time.perf_counter() - t0)
+                    if i == 0 and not args.no_pause:
+                        time.sleep(PAUSE_AFTER_TORCH)
             rounds += 1
         for t in args.threads:
             results[(label, t)] = best[t]
