@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <initializer_list>
 #include <new>
 #include <string>
 #include <vector>
@@ -91,6 +92,18 @@ class FailNth {
   FailNth& operator=(const FailNth&) = delete;
 };
 
+// A contiguous NCHW view of data.
+template <typename View, typename Data>
+View ContiguousView(Data* data, DataType dtype, std::initializer_list<int64_t> shape) {
+  View v;
+  v.data = data;
+  v.dtype = dtype;
+  int k = 0;
+  for (int64_t d : shape) v.shape[k++] = d;
+  ContiguousStrides(v.shape, v.strides);
+  return v;
+}
+
 bool SaysOutOfMemory() {
   const char* msg = aclGetRecentErrMsg();
   return msg != nullptr && std::string(msg).find("out of host memory") != std::string::npos;
@@ -118,18 +131,10 @@ TEST(Allocation, PhaseTwoAllocatesNothing) {
                                   es);
     std::vector<unsigned char> out(static_cast<size_t>(p.batch * p.channels * p.in_h * p.in_w) *
                                    es);
-    TensorView g;
-    g.data = go.data();
-    g.dtype = c.dtype;
-    const int64_t gs[4] = {p.batch, p.channels, p.out_h, p.out_w};
-    for (int k = 0; k < 4; ++k) g.shape[k] = gs[k];
-    ContiguousStrides(g.shape, g.strides);
-    MutableTensorView o;
-    o.data = out.data();
-    o.dtype = g.dtype;
-    const int64_t os[4] = {p.batch, p.channels, p.in_h, p.in_w};
-    for (int k = 0; k < 4; ++k) o.shape[k] = os[k];
-    ContiguousStrides(o.shape, o.strides);
+    const auto g =
+        ContiguousView<TensorView>(go.data(), c.dtype, {p.batch, p.channels, p.out_h, p.out_w});
+    const auto o = ContiguousView<MutableTensorView>(out.data(), c.dtype,
+                                                     {p.batch, p.channels, p.in_h, p.in_w});
     auto plan = resample::ResamplePlan::Create(
         p, {c.dtype, 1}, {c.dtype, 1},
         resample::ResamplePlan::DefaultPartition(p, c.dtype, c.dtype, 2), nullptr);
@@ -277,18 +282,8 @@ TEST(Allocation, EveryFailedAllocationInACallIsAStatus) {
 // The C++ API reports running out of memory as kOutOfMemory.
 TEST(Allocation, NativeApiOutOfMemoryIsAStatus) {
   std::vector<float> g(2 * 3 * 8 * 8, 1.0f), o(2 * 3 * 16 * 16);
-  TensorView gv;
-  gv.data = g.data();
-  gv.dtype = DataType::kFloat32;
-  const int64_t gs[4] = {2, 3, 8, 8};
-  for (int k = 0; k < 4; ++k) gv.shape[k] = gs[k];
-  ContiguousStrides(gv.shape, gv.strides);
-  MutableTensorView ov;
-  ov.data = o.data();
-  ov.dtype = DataType::kFloat32;
-  const int64_t os[4] = {2, 3, 16, 16};
-  for (int k = 0; k < 4; ++k) ov.shape[k] = os[k];
-  ContiguousStrides(ov.shape, ov.strides);
+  const auto gv = ContiguousView<TensorView>(g.data(), DataType::kFloat32, {2, 3, 8, 8});
+  const auto ov = ContiguousView<MutableTensorView>(o.data(), DataType::kFloat32, {2, 3, 16, 16});
   ASSERT_TRUE(UpsampleBicubic2dAABackward(gv, ov, false, 0, 0).ok());
   int failures = 0;
   for (int64_t k = 0;; ++k) {
