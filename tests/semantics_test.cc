@@ -328,5 +328,52 @@ TEST(NonFinite, NaNAndInfPropagateToTheOutputsTheyTouch) {
       std::any_of(got_nan.begin(), got_nan.end(), [](float v) { return std::isfinite(v); }));
 }
 
+// Where the non-finite values land, output by output, equals the float64
+// reference's: one Inf and one NaN at random places of gradOutput, on shapes
+// that take every width-pass form (strided small planes with rows shorter
+// than a vector, pointer rows, ring cache, padded and channels-last views).
+TEST(NonFinite, PatternMatchesTheReferenceOnEveryPath) {
+  struct Case {
+    std::vector<int64_t> go, in;
+    Layout layout;
+  };
+  const Case cases[] = {
+      {{2, 3, 7, 7}, {2, 3, 14, 14}, Layout::kContiguous},
+      {{1, 4, 12, 10}, {1, 4, 24, 20}, Layout::kContiguous},
+      {{1, 2, 9, 6}, {1, 2, 4, 3}, Layout::kContiguous},
+      {{1, 2, 9, 6}, {1, 2, 4, 3}, Layout::kPaddedOffset},
+      {{2, 2, 7, 7}, {2, 2, 14, 14}, Layout::kChannelsLast},
+      {{1, 1, 40, 300}, {1, 1, 80, 600}, Layout::kContiguous},
+      {{1, 1, 300, 40}, {1, 1, 150, 20}, Layout::kContiguous},
+  };
+  auto kind = [](double v) { return std::isnan(v) ? 2 : std::isinf(v) ? (v > 0 ? 3 : 4) : 0; };
+  std::mt19937 rng(17);
+  for (const Case& c : cases) {
+    const int64_t count = c.go[0] * c.go[1] * c.go[2] * c.go[3];
+    for (int trial = 0; trial < 6; ++trial) {
+      std::vector<float> g(static_cast<size_t>(count));
+      for (size_t i = 0; i < g.size(); ++i) g[i] = static_cast<float>(i % 5) * 0.25f - 0.5f;
+      const size_t at_inf = rng() % g.size(), at_nan = rng() % g.size();
+      g[at_inf] = trial % 2 ? std::numeric_limits<float>::infinity()
+                            : -std::numeric_limits<float>::infinity();
+      if (trial >= 2) g[at_nan] = std::numeric_limits<float>::quiet_NaN();
+      const std::vector<float> got = RunFloat(g, c.go, c.in, false, 0, 0, ACL_FLOAT, c.layout);
+      const std::vector<double> ref =
+          ReferenceBackward(std::vector<double>(g.begin(), g.end()), c.go[0], c.go[1], c.go[2],
+                            c.go[3], c.in[2], c.in[3], false, 0, 0);
+      ASSERT_EQ(got.size(), ref.size());
+      int mismatches = 0;
+      for (size_t i = 0; i < ref.size(); ++i) {
+        if (kind(got[i]) != kind(ref[i]) && ++mismatches <= 3) {
+          ADD_FAILURE() << "shape " << c.go[2] << "x" << c.go[3] << " <- " << c.in[2] << "x"
+                        << c.in[3] << " layout " << LayoutName(c.layout) << ", Inf at " << at_inf
+                        << ", NaN at " << at_nan << ": output " << i << " is " << got[i]
+                        << ", reference " << ref[i];
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclnn_host::testing

@@ -344,11 +344,29 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
   }
 }
 
+// Where the rows of one width-pass call are: a pointer per row, or a first
+// row and a stride (no pointer loads: on short rows, reloading pointers
+// right after storing rows 4 KiB apart in address bits stalls on the store).
+struct RowPointers {
+  const float* const* src;
+  float* const* dst;
+  HWY_INLINE const float* Src(int r) const { return src[r]; }
+  HWY_INLINE float* Dst(int r) const { return dst[r]; }
+};
+struct RowStrides {
+  const float* src;
+  int64_t src_stride;
+  float* dst;
+  int64_t dst_stride;
+  HWY_INLINE const float* Src(int r) const { return src + r * src_stride; }
+  HWY_INLINE float* Dst(int r) const { return dst + r * dst_stride; }
+};
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
-template <int kRows>
-bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst) {
+template <int kRows, class Rows>
+bool WidthRows(const BlockedTable& t, const Rows& rows) {
   constexpr int64_t kW = BlockedTable::kWidth;
   const hn::CappedTag<float, kW> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -375,7 +393,7 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       const auto in_row = hn::FirstN(d, static_cast<size_t>(std::min(kW, t.src_size - s0)));
       V acc[kRows], win[kRows];
       for (int r = 0; r < kRows; ++r) {
-        win[r] = hn::MaskedLoad(in_row, d, src[r] + s0);  // never reads past the row
+        win[r] = hn::MaskedLoad(in_row, d, rows.Src(r) + s0);  // never reads past the row
         acc[r] = hn::Zero(d);
       }
       for (int64_t k = 0; k < ktaps; ++k) {
@@ -388,9 +406,10 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       for (int r = 0; r < kRows; ++r) {
         probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[r], hn::Zero(d))));
         if (valid == kW) {
-          hn::StoreU(acc[r], d, dst[r] + base);
+          hn::StoreU(acc[r], d, rows.Dst(r) + base);
         } else {
-          hn::BlendedStore(acc[r], hn::FirstN(d, static_cast<size_t>(valid)), d, dst[r] + base);
+          hn::BlendedStore(acc[r], hn::FirstN(d, static_cast<size_t>(valid)), d,
+                           rows.Dst(r) + base);
         }
       }
       continue;
@@ -402,22 +421,22 @@ bool WidthRows(const BlockedTable& t, const float* const* src, float* const* dst
       for (int64_t j = 0; j < taps; ++j) {
         const V wv = hn::LoadU(d, w + j * kW + lane0);
         for (int r = 0; r < kRows; ++r) {
-          acc[r] = hn::MulAdd(hn::Set(d, src[r][s0 + j]), wv, acc[r]);
+          acc[r] = hn::MulAdd(hn::Set(d, rows.Src(r)[s0 + j]), wv, acc[r]);
         }
       }
       for (int r = 0; r < kRows; ++r) {
         probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[r], hn::Zero(d))));
       }
       if (lane0 + lanes <= valid) {
-        for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, dst[r] + base + lane0);
+        for (int r = 0; r < kRows; ++r) hn::StoreU(acc[r], d, rows.Dst(r) + base + lane0);
       } else if (kNativeMasks) {
         const auto m = hn::FirstN(d, static_cast<size_t>(valid - lane0));
-        for (int r = 0; r < kRows; ++r) hn::BlendedStore(acc[r], m, d, dst[r] + base + lane0);
+        for (int r = 0; r < kRows; ++r) hn::BlendedStore(acc[r], m, d, rows.Dst(r) + base + lane0);
       } else {
         HWY_ALIGN float tmp[kW];
         for (int r = 0; r < kRows; ++r) {
           hn::Store(acc[r], d, tmp);
-          std::memcpy(dst[r] + base + lane0, tmp,
+          std::memcpy(rows.Dst(r) + base + lane0, tmp,
                       static_cast<size_t>(valid - lane0) * sizeof(float));
         }
       }
@@ -430,11 +449,41 @@ bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst
                int64_t num_rows) {
   // Up to eight rows share each weight vector and give eight independent FMA
   // chains, enough to hide the FMA latency.
-  using Rows = bool (*)(const BlockedTable&, const float* const*, float* const*);
-  static constexpr Rows kRows[kMaxWidthRows + 1] = {nullptr,       &WidthRows<1>, &WidthRows<2>,
-                                                    &WidthRows<3>, &WidthRows<4>, &WidthRows<5>,
-                                                    &WidthRows<6>, &WidthRows<7>, &WidthRows<8>};
-  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, src, dst);
+  using Rows = bool (*)(const BlockedTable&, const RowPointers&);
+  static constexpr Rows kRows[kMaxWidthRows + 1] = {nullptr,
+                                                    &WidthRows<1, RowPointers>,
+                                                    &WidthRows<2, RowPointers>,
+                                                    &WidthRows<3, RowPointers>,
+                                                    &WidthRows<4, RowPointers>,
+                                                    &WidthRows<5, RowPointers>,
+                                                    &WidthRows<6, RowPointers>,
+                                                    &WidthRows<7, RowPointers>,
+                                                    &WidthRows<8, RowPointers>};
+  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, RowPointers{src, dst});
+}
+
+bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
+                      int64_t dst_stride, int64_t num_rows) {
+  bool finite = true;
+  int64_t r = 0;
+  for (; r + kMaxWidthRows <= num_rows; r += kMaxWidthRows) {
+    finite &= WidthRows<kMaxWidthRows, RowStrides>(
+        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride});
+  }
+  if (r < num_rows) {
+    using Rows = bool (*)(const BlockedTable&, const RowStrides&);
+    static constexpr Rows kRest[kMaxWidthRows] = {nullptr,
+                                                  &WidthRows<1, RowStrides>,
+                                                  &WidthRows<2, RowStrides>,
+                                                  &WidthRows<3, RowStrides>,
+                                                  &WidthRows<4, RowStrides>,
+                                                  &WidthRows<5, RowStrides>,
+                                                  &WidthRows<6, RowStrides>,
+                                                  &WidthRows<7, RowStrides>};
+    finite &= kRest[num_rows - r](
+        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride});
+  }
+  return finite;
 }
 
 bool RowIsFinite(const float* row, int64_t n) {
@@ -566,6 +615,7 @@ const KernelTable* Table() {
     KernelTable t{};
     t.height_combine = &HeightCombine;
     t.width_pass = &WidthPass;
+    t.width_pass_strided = &WidthPassStrided;
     t.height_combine_half = &HeightCombineTo16<HalfOut>;
     t.height_combine_bfloat16 = &HeightCombineTo16<BFloat16Out>;
     t.row_is_finite = &RowIsFinite;

@@ -29,6 +29,10 @@ struct KernelTable {
   // dense blocks multiply them by zero weights of neighbouring destinations).
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
                      int64_t num_rows);
+  // width_pass over any number of rows, row r at src + r * src_stride and
+  // dst + r * dst_stride (in floats): the same bits, no row pointers to load.
+  bool (*width_pass_strided)(const BlockedTable& table, const float* src, int64_t src_stride,
+                             float* dst, int64_t dst_stride, int64_t num_rows);
   // height_combine with accumulate = false and 1 <= count <= kMaxFusedTaps,
   // each sum rounded to 16 bits as store_half_row / store_bfloat16_row round
   // it and stored at dst[x] (contiguous): no fp32 row in between.

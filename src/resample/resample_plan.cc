@@ -444,6 +444,20 @@ class ResamplePlan::ChunkRunner {
     }
   }
 
+  // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
+  // in floats).
+  void WidthPassStridedChecked(const float* src, int64_t src_stride, float* dst, int64_t dst_stride,
+                               int64_t rows) {
+    if (k_.width_pass_strided(plan_.width_blocked(), src, src_stride, dst, dst_stride, rows)) {
+      return;
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      if (!k_.row_is_finite(src + r * src_stride, plan_.extent_.src_w)) {
+        SparseWidthRow(plan_.width(), src + r * src_stride, dst + r * dst_stride);
+      }
+    }
+  }
+
   // (plane, row) of the flattened dX row index, walked without dividing per row.
   struct RowCursor {
     int64_t plane = 0;
@@ -591,27 +605,36 @@ class ResamplePlan::ChunkRunner {
       int64_t lo = whole_lo_, hi = whole_hi_;  // a whole plane's source rows
       if (ih1 - ih0 != p.dst_h) SourceRange(t, ih0, ih1, &lo, &hi);
       const int64_t mid_rows = std::max<int64_t>(hi - lo, 0);
-      const float* src[kRowsPerWidthPass] = {};
-      float* dst[kRowsPerWidthPass] = {};
-      int64_t n = 0;
-      if (in_contiguous_ && mid_rows > 0) {  // one conversion per plane, not per short row
+      if (plan_.source_direct_ && mid_rows > 0) {
+        // fp32 rows, evenly spaced within a plane: no row pointers to load.
         for (int64_t q = 0; q < planes; ++q) {
-          LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w,
-                  stage_ + q * mid_rows * p.src_w);
+          WidthPassStridedChecked(reinterpret_cast<const float*>(SourceRowAddr(plane + q, lo)),
+                                  src_row_stride_, plane_mid_ + q * mid_rows * row_i_, row_i_,
+                                  mid_rows);
         }
-      }
-      for (int64_t q = 0; q < planes; ++q) {
-        for (int64_t oh = lo; oh < hi; ++oh) {
-          src[n] = in_contiguous_ ? stage_ + (q * mid_rows + oh - lo) * p.src_w
-                                  : SourceRow(plane + q, oh, stage_ + n * row_o_);
-          dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
-          if (++n == kRowsPerWidthPass) {
-            WidthPassChecked(src, dst, n);
-            n = 0;
+      } else {
+        const float* src[kRowsPerWidthPass] = {};
+        float* dst[kRowsPerWidthPass] = {};
+        int64_t n = 0;
+        if (in_contiguous_ && mid_rows > 0) {  // one conversion per plane, not per short row
+          for (int64_t q = 0; q < planes; ++q) {
+            LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w,
+                    stage_ + q * mid_rows * p.src_w);
           }
         }
+        for (int64_t q = 0; q < planes; ++q) {
+          for (int64_t oh = lo; oh < hi; ++oh) {
+            src[n] = in_contiguous_ ? stage_ + (q * mid_rows + oh - lo) * p.src_w
+                                    : SourceRow(plane + q, oh, stage_ + n * row_o_);
+            dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
+            if (++n == kRowsPerWidthPass) {
+              WidthPassChecked(src, dst, n);
+              n = 0;
+            }
+          }
+        }
+        if (n > 0) WidthPassChecked(src, dst, n);
       }
-      if (n > 0) WidthPassChecked(src, dst, n);
       const int64_t rows = ih1 - ih0;
       int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
       if (plan_.destination_fused16_) {
