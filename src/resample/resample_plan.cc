@@ -276,11 +276,11 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
         const uint64_t batch = static_cast<uint64_t>(plan->batch_planes_);
         add(batch * static_cast<uint64_t>(p.src_h) * row_i);  // the planes' dY.Ww rows
         if (result_rows) add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
-        // dY rows: converted a whole batch at once when the source is 16-bit
-        // with contiguous planes, else a few at a time.
-        const uint64_t batch_src =
-            plan->source_direct_ ? 0 : batch * static_cast<uint64_t>(p.src_h * p.src_w);
-        add(std::max(r * row_o, batch_src));
+        // dY rows: a whole plane converted at once when the source is 16-bit
+        // with contiguous planes, else a few rows at a time.
+        const uint64_t plane_src =
+            plan->source_direct_ ? 0 : static_cast<uint64_t>(p.src_h * p.src_w);
+        add(std::max(r * row_o, plane_src));
         break;
       }
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_i);  // dY.Ww rows
@@ -612,20 +612,21 @@ class ResamplePlan::ChunkRunner {
                                   src_row_stride_, plane_mid_ + q * mid_rows * row_i_, row_i_,
                                   mid_rows);
         }
+      } else if (in_contiguous_ && mid_rows > 0) {
+        // 16-bit planes whose rows form one run: one conversion per plane,
+        // not per short row, then the same strided pass.
+        for (int64_t q = 0; q < planes; ++q) {
+          LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w, stage_);
+          WidthPassStridedChecked(stage_, p.src_w, plane_mid_ + q * mid_rows * row_i_, row_i_,
+                                  mid_rows);
+        }
       } else {
         const float* src[kRowsPerWidthPass] = {};
         float* dst[kRowsPerWidthPass] = {};
         int64_t n = 0;
-        if (in_contiguous_ && mid_rows > 0) {  // one conversion per plane, not per short row
-          for (int64_t q = 0; q < planes; ++q) {
-            LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w,
-                    stage_ + q * mid_rows * p.src_w);
-          }
-        }
         for (int64_t q = 0; q < planes; ++q) {
           for (int64_t oh = lo; oh < hi; ++oh) {
-            src[n] = in_contiguous_ ? stage_ + (q * mid_rows + oh - lo) * p.src_w
-                                    : SourceRow(plane + q, oh, stage_ + n * row_o_);
+            src[n] = SourceRow(plane + q, oh, stage_ + n * row_o_);
             dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
             if (++n == kRowsPerWidthPass) {
               WidthPassChecked(src, dst, n);
