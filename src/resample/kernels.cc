@@ -445,43 +445,36 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
   return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
 }
 
+// WidthRows for 1 <= num_rows <= kMaxWidthRows rows. Up to eight rows share
+// each weight vector and give eight independent FMA chains, enough to hide
+// the FMA latency.
+template <class Rows>
+bool WidthRowsOf(const BlockedTable& t, const Rows& rows, int64_t num_rows) {
+  using Fn = bool (*)(const BlockedTable&, const Rows&);
+  static constexpr Fn kRows[kMaxWidthRows + 1] = {nullptr,
+                                                  &WidthRows<1, Rows>,
+                                                  &WidthRows<2, Rows>,
+                                                  &WidthRows<3, Rows>,
+                                                  &WidthRows<4, Rows>,
+                                                  &WidthRows<5, Rows>,
+                                                  &WidthRows<6, Rows>,
+                                                  &WidthRows<7, Rows>,
+                                                  &WidthRows<8, Rows>};
+  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, rows);
+}
+
 bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
                int64_t num_rows) {
-  // Up to eight rows share each weight vector and give eight independent FMA
-  // chains, enough to hide the FMA latency.
-  using Rows = bool (*)(const BlockedTable&, const RowPointers&);
-  static constexpr Rows kRows[kMaxWidthRows + 1] = {nullptr,
-                                                    &WidthRows<1, RowPointers>,
-                                                    &WidthRows<2, RowPointers>,
-                                                    &WidthRows<3, RowPointers>,
-                                                    &WidthRows<4, RowPointers>,
-                                                    &WidthRows<5, RowPointers>,
-                                                    &WidthRows<6, RowPointers>,
-                                                    &WidthRows<7, RowPointers>,
-                                                    &WidthRows<8, RowPointers>};
-  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, RowPointers{src, dst});
+  return WidthRowsOf(t, RowPointers{src, dst}, num_rows);
 }
 
 bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
                       int64_t dst_stride, int64_t num_rows) {
   bool finite = true;
-  int64_t r = 0;
-  for (; r + kMaxWidthRows <= num_rows; r += kMaxWidthRows) {
-    finite &= WidthRows<kMaxWidthRows, RowStrides>(
-        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride});
-  }
-  if (r < num_rows) {
-    using Rows = bool (*)(const BlockedTable&, const RowStrides&);
-    static constexpr Rows kRest[kMaxWidthRows] = {nullptr,
-                                                  &WidthRows<1, RowStrides>,
-                                                  &WidthRows<2, RowStrides>,
-                                                  &WidthRows<3, RowStrides>,
-                                                  &WidthRows<4, RowStrides>,
-                                                  &WidthRows<5, RowStrides>,
-                                                  &WidthRows<6, RowStrides>,
-                                                  &WidthRows<7, RowStrides>};
-    finite &= kRest[num_rows - r](
-        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride});
+  for (int64_t r = 0; r < num_rows; r += kMaxWidthRows) {
+    finite &= WidthRowsOf(
+        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride},
+        std::min(kMaxWidthRows, num_rows - r));
   }
   return finite;
 }
