@@ -151,8 +151,7 @@ extern "C" {
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
                            const int64_t* stride, int64_t offset, aclFormat format,
                            const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
-  return aclnn_host::runtime::Guard<
-      aclTensor*>("aclCreateTensor", nullptr, nullptr, [&]() -> aclTensor* {
+  return aclnn_host::aclnn::GuardCreate("aclCreateTensor", [&]() -> aclTensor* {
     if ((viewDims == nullptr && viewDimsNum > 0) ||
         (storageDims == nullptr && storageDimsNum > 0) ||
         viewDimsNum > aclnn_host::aclnn::kMaxDims || storageDimsNum > aclnn_host::aclnn::kMaxDims) {
@@ -186,78 +185,71 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
 }
 
 aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
-  return aclnn_host::runtime::Guard<aclIntArray*>(
-      "aclCreateIntArray", nullptr, nullptr, [&]() -> aclIntArray* {
-        if (value == nullptr && size > 0) {
-          Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateIntArray: value is NULL with size > 0");
-          return nullptr;
-        }
-        if (size > (uint64_t{1} << 20)) {
-          Fail(ACLNN_ERR_PARAM_INVALID,
-               "aclCreateIntArray: size=" + std::to_string(size) + " is too large");
-          return nullptr;
-        }
-        auto a = std::make_unique<aclIntArray>();
-        a->values.assign(value, value + size);
-        std::lock_guard<std::mutex> lock(Global().mutex);
-        Global().int_arrays.insert(a.get());
-        return a.release();
-      });
+  return aclnn_host::aclnn::GuardCreate("aclCreateIntArray", [&]() -> aclIntArray* {
+    if (value == nullptr && size > 0) {
+      Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateIntArray: value is NULL with size > 0");
+      return nullptr;
+    }
+    if (size > (uint64_t{1} << 20)) {
+      Fail(ACLNN_ERR_PARAM_INVALID,
+           "aclCreateIntArray: size=" + std::to_string(size) + " is too large");
+      return nullptr;
+    }
+    auto a = std::make_unique<aclIntArray>();
+    a->values.assign(value, value + size);
+    std::lock_guard<std::mutex> lock(Global().mutex);
+    Global().int_arrays.insert(a.get());
+    return a.release();
+  });
 }
 
 aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
-  return aclnn_host::runtime::Guard<aclFloatArray*>(
-      "aclCreateFloatArray", nullptr, nullptr, [&]() -> aclFloatArray* {
-        if ((value == nullptr && size > 0) || size > (uint64_t{1} << 20)) {
-          Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateFloatArray: value is NULL or size too large");
-          return nullptr;
-        }
-        auto a = std::make_unique<aclFloatArray>();
-        a->values.assign(value, value + size);
-        std::lock_guard<std::mutex> lock(Global().mutex);
-        Global().float_arrays.insert(a.get());
-        return a.release();
-      });
+  return aclnn_host::aclnn::GuardCreate("aclCreateFloatArray", [&]() -> aclFloatArray* {
+    if ((value == nullptr && size > 0) || size > (uint64_t{1} << 20)) {
+      Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateFloatArray: value is NULL or size too large");
+      return nullptr;
+    }
+    auto a = std::make_unique<aclFloatArray>();
+    a->values.assign(value, value + size);
+    std::lock_guard<std::mutex> lock(Global().mutex);
+    Global().float_arrays.insert(a.get());
+    return a.release();
+  });
 }
 
 aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) {
-  return aclnn_host::runtime::Guard<aclBoolArray*>(
-      "aclCreateBoolArray", nullptr, nullptr, [&]() -> aclBoolArray* {
-        if ((value == nullptr && size > 0) || size > (uint64_t{1} << 20)) {
-          Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateBoolArray: value is NULL or size too large");
-          return nullptr;
-        }
-        auto a = std::make_unique<aclBoolArray>();
-        a->values.assign(value, value + size);
-        std::lock_guard<std::mutex> lock(Global().mutex);
-        Global().bool_arrays.insert(a.get());
-        return a.release();
-      });
+  return aclnn_host::aclnn::GuardCreate("aclCreateBoolArray", [&]() -> aclBoolArray* {
+    if ((value == nullptr && size > 0) || size > (uint64_t{1} << 20)) {
+      Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateBoolArray: value is NULL or size too large");
+      return nullptr;
+    }
+    auto a = std::make_unique<aclBoolArray>();
+    a->values.assign(value, value + size);
+    std::lock_guard<std::mutex> lock(Global().mutex);
+    Global().bool_arrays.insert(a.get());
+    return a.release();
+  });
 }
 
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclDestroyTensor", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::DestroyFrom(Global().tensors, tensor, "aclDestroyTensor");
-      });
+  return aclnn_host::aclnn::GuardOp("aclDestroyTensor", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::DestroyFrom(Global().tensors, tensor, "aclDestroyTensor");
+  });
 }
 aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclDestroyIntArray", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::DestroyFrom(Global().int_arrays, array, "aclDestroyIntArray");
-      });
+  return aclnn_host::aclnn::GuardOp("aclDestroyIntArray", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::DestroyFrom(Global().int_arrays, array, "aclDestroyIntArray");
+  });
 }
 aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclDestroyFloatArray", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::DestroyFrom(Global().float_arrays, array, "aclDestroyFloatArray");
-      });
+  return aclnn_host::aclnn::GuardOp("aclDestroyFloatArray", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::DestroyFrom(Global().float_arrays, array, "aclDestroyFloatArray");
+  });
 }
 aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclDestroyBoolArray", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::DestroyFrom(Global().bool_arrays, array, "aclDestroyBoolArray");
-      });
+  return aclnn_host::aclnn::GuardOp("aclDestroyBoolArray", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::DestroyFrom(Global().bool_arrays, array, "aclDestroyBoolArray");
+  });
 }
 
 #define ACLNN_HOST_REQUIRE_TENSOR(fn, t)                                           \
@@ -266,149 +258,130 @@ aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
     return Fail(ACLNN_ERR_PARAM_INVALID, fn ": tensor is not a live aclTensor");
 
 aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetViewShape", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetViewShape", tensor)
-        return aclnn_host::aclnn::CopyOut(tensor->view_shape, viewDims, viewDimsNum,
-                                          "aclGetViewShape");
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetViewShape", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetViewShape", tensor)
+    return aclnn_host::aclnn::CopyOut(tensor->view_shape, viewDims, viewDimsNum, "aclGetViewShape");
+  });
 }
 aclnnStatus aclGetStorageShape(const aclTensor* tensor, int64_t** storageDims,
                                uint64_t* storageDimsNum) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetStorageShape", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetStorageShape", tensor)
-        return aclnn_host::aclnn::CopyOut(tensor->storage_shape, storageDims, storageDimsNum,
-                                          "aclGetStorageShape");
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetStorageShape", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetStorageShape", tensor)
+    return aclnn_host::aclnn::CopyOut(tensor->storage_shape, storageDims, storageDimsNum,
+                                      "aclGetStorageShape");
+  });
 }
 aclnnStatus aclGetViewStrides(const aclTensor* tensor, int64_t** stridesValue,
                               uint64_t* stridesNum) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetViewStrides", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetViewStrides", tensor)
-        return aclnn_host::aclnn::CopyOut(tensor->strides, stridesValue, stridesNum,
-                                          "aclGetViewStrides");
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetViewStrides", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetViewStrides", tensor)
+    return aclnn_host::aclnn::CopyOut(tensor->strides, stridesValue, stridesNum,
+                                      "aclGetViewStrides");
+  });
 }
 aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetViewOffset", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetViewOffset", tensor)
-        if (offset == nullptr)
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewOffset: offset is NULL");
-        *offset = tensor->offset;
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetViewOffset", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetViewOffset", tensor)
+    if (offset == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewOffset: offset is NULL");
+    *offset = tensor->offset;
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetFormat", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetFormat", tensor)
-        if (format == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat: format is NULL");
-        aclnn_host::runtime::StoreRawEnum(format, tensor->format);
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetFormat", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetFormat", tensor)
+    if (format == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat: format is NULL");
+    aclnn_host::runtime::StoreRawEnum(format, tensor->format);
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetDataType", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetDataType", tensor)
-        if (dataType == nullptr)
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetDataType: dataType is NULL");
-        aclnn_host::runtime::StoreRawEnum(dataType, tensor->dtype);
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetDataType", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetDataType", tensor)
+    if (dataType == nullptr)
+      return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetDataType: dataType is NULL");
+    aclnn_host::runtime::StoreRawEnum(dataType, tensor->dtype);
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclSetRawTensorAddr", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclSetRawTensorAddr", tensor)
-        tensor->data = addr;
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclSetRawTensorAddr", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclSetRawTensorAddr", tensor)
+    tensor->data = addr;
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclGetRawTensorAddr(const aclTensor* tensor, void** addr) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetRawTensorAddr", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        ACLNN_HOST_REQUIRE_TENSOR("aclGetRawTensorAddr", tensor)
-        if (addr == nullptr)
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetRawTensorAddr: addr is NULL");
-        *addr = tensor->data;
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetRawTensorAddr", [&]() -> aclnnStatus {
+    ACLNN_HOST_REQUIRE_TENSOR("aclGetRawTensorAddr", tensor)
+    if (addr == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetRawTensorAddr: addr is NULL");
+    *addr = tensor->data;
+    return ACLNN_SUCCESS;
+  });
 }
 
 aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetIntArraySize", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        if (array == nullptr || size == nullptr) {
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetIntArraySize: array or size is NULL");
-        }
-        if (!aclnn_host::aclnn::IsLiveIntArray(array)) {
-          return Fail(ACLNN_ERR_PARAM_INVALID,
-                      "aclGetIntArraySize: array is not a live aclIntArray");
-        }
-        *size = array->values.size();
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetIntArraySize", [&]() -> aclnnStatus {
+    if (array == nullptr || size == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetIntArraySize: array or size is NULL");
+    }
+    if (!aclnn_host::aclnn::IsLiveIntArray(array)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, "aclGetIntArraySize: array is not a live aclIntArray");
+    }
+    *size = array->values.size();
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetFloatArraySize", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        if (array == nullptr || size == nullptr) {
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFloatArraySize: array or size is NULL");
-        }
-        if (!aclnn_host::aclnn::Live(Global().float_arrays, array)) {
-          return Fail(ACLNN_ERR_PARAM_INVALID,
-                      "aclGetFloatArraySize: array is not a live aclFloatArray");
-        }
-        *size = array->values.size();
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetFloatArraySize", [&]() -> aclnnStatus {
+    if (array == nullptr || size == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFloatArraySize: array or size is NULL");
+    }
+    if (!aclnn_host::aclnn::Live(Global().float_arrays, array)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID,
+                  "aclGetFloatArraySize: array is not a live aclFloatArray");
+    }
+    *size = array->values.size();
+    return ACLNN_SUCCESS;
+  });
 }
 aclnnStatus aclGetBoolArraySize(const aclBoolArray* array, uint64_t* size) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclGetBoolArraySize", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        if (array == nullptr || size == nullptr) {
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetBoolArraySize: array or size is NULL");
-        }
-        if (!aclnn_host::aclnn::Live(Global().bool_arrays, array)) {
-          return Fail(ACLNN_ERR_PARAM_INVALID,
-                      "aclGetBoolArraySize: array is not a live aclBoolArray");
-        }
-        *size = array->values.size();
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclGetBoolArraySize", [&]() -> aclnnStatus {
+    if (array == nullptr || size == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetBoolArraySize: array or size is NULL");
+    }
+    if (!aclnn_host::aclnn::Live(Global().bool_arrays, array)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, "aclGetBoolArraySize: array is not a live aclBoolArray");
+    }
+    *size = array->values.size();
+    return ACLNN_SUCCESS;
+  });
 }
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclSetAclOpExecutorRepeatable", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        if (executor == nullptr) {
-          return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is NULL");
-        }
-        auto e = aclnn_host::aclnn::FindExecutor(executor);
-        if (!e) {
-          return Fail(
-              ACLNN_ERR_PARAM_INVALID,
-              "aclSetAclOpExecutorRepeatable: executor is not live (already run or destroyed)");
-        }
-        e->repeatable = true;
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclSetAclOpExecutorRepeatable", [&]() -> aclnnStatus {
+    if (executor == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is NULL");
+    }
+    auto e = aclnn_host::aclnn::FindExecutor(executor);
+    if (!e) {
+      return Fail(ACLNN_ERR_PARAM_INVALID,
+                  "aclSetAclOpExecutorRepeatable: executor is not live (already run or destroyed)");
+    }
+    e->repeatable = true;
+    return ACLNN_SUCCESS;
+  });
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclDestroyAclOpExecutor", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        if (executor == nullptr) return ACLNN_SUCCESS;
-        if (!aclnn_host::aclnn::ReleaseExecutor(executor)) {
-          return Fail(ACLNN_ERR_PARAM_INVALID,
-                      "aclDestroyAclOpExecutor: executor is not live (already run or destroyed)");
-        }
-        return ACLNN_SUCCESS;
-      });
+  return aclnn_host::aclnn::GuardOp("aclDestroyAclOpExecutor", [&]() -> aclnnStatus {
+    if (executor == nullptr) return ACLNN_SUCCESS;
+    if (!aclnn_host::aclnn::ReleaseExecutor(executor)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID,
+                  "aclDestroyAclOpExecutor: executor is not live (already run or destroyed)");
+    }
+    return ACLNN_SUCCESS;
+  });
 }
 
 aclnnStatus aclnnInit(const char* /*configPath*/) { return ACLNN_SUCCESS; }

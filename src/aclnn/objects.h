@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "runtime/runtime.h"
 
 struct aclTensor {
   std::vector<int64_t> view_shape;
@@ -62,6 +63,17 @@ std::string ShapeString(const std::vector<int64_t>& dims);
 
 // Sets the thread's error message and returns status.
 aclnnStatus Fail(aclnnStatus status, const std::string& message);
+
+// runtime::Guard with the statuses of this layer: an aclnn function reports
+// anything thrown as ACLNN_ERR_INNER, an aclCreate* function as NULL.
+template <typename Body>
+aclnnStatus GuardOp(const char* function, Body&& body) noexcept {
+  return runtime::Guard<aclnnStatus>(function, ACLNN_ERR_INNER, ACLNN_ERR_INNER, body);
+}
+template <typename Body>
+auto GuardCreate(const char* function, Body&& body) noexcept -> decltype(body()) {
+  return runtime::Guard<decltype(body())>(function, nullptr, nullptr, body);
+}
 
 }  // namespace aclnn_host::aclnn
 

@@ -345,8 +345,9 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
 }
 
 // Where the rows of one width-pass call are: a pointer per row, or a first
-// row and a stride (no pointer loads: on short rows, reloading pointers
-// right after storing rows 4 KiB apart in address bits stalls on the store).
+// row and a stride (no pointer loads: with eight rows the pointer form
+// reloads pointers after each block's stores, which on short rows made the
+// time follow the stack's address, most likely through 4 KiB aliasing).
 struct RowPointers {
   const float* const* src;
   float* const* dst;

@@ -433,15 +433,16 @@ class ResamplePlan::ChunkRunner {
   bool Cached(int64_t key) const { return cache_keys_[key & slot_mask_] == key; }
   void MarkCached(int64_t key) { cache_keys_[key & slot_mask_] = key; }
 
+  // After a width pass that met something non-finite: rows whose sources are
+  // finite are exact already (their Inf came from overflow); the others take
+  // the sparse gather.
+  void RedoIfNotFinite(const float* src, float* dst) {
+    if (!k_.row_is_finite(src, plan_.extent_.src_w)) SparseWidthRow(plan_.width(), src, dst);
+  }
+
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
     if (k_.width_pass(plan_.width_blocked(), src, dst, rows)) return;
-    // Something non-finite: rows whose sources are finite are exact already
-    // (their Inf came from overflow); the others take the sparse gather.
-    for (int64_t r = 0; r < rows; ++r) {
-      if (!k_.row_is_finite(src[r], plan_.extent_.src_w)) {
-        SparseWidthRow(plan_.width(), src[r], dst[r]);
-      }
-    }
+    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src[r], dst[r]);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
@@ -451,11 +452,7 @@ class ResamplePlan::ChunkRunner {
     if (k_.width_pass_strided(plan_.width_blocked(), src, src_stride, dst, dst_stride, rows)) {
       return;
     }
-    for (int64_t r = 0; r < rows; ++r) {
-      if (!k_.row_is_finite(src + r * src_stride, plan_.extent_.src_w)) {
-        SparseWidthRow(plan_.width(), src + r * src_stride, dst + r * dst_stride);
-      }
-    }
+    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src + r * src_stride, dst + r * dst_stride);
   }
 
   // (plane, row) of the flattened dX row index, walked without dividing per row.

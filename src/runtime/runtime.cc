@@ -160,6 +160,12 @@ aclError Fail(aclError code, const std::string& message) {
   return code;
 }
 
+// Guard with the runtime functions' statuses.
+template <typename Body>
+aclError GuardRuntime(const char* function, Body&& body) noexcept {
+  return Guard<aclError>(function, ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, body);
+}
+
 std::string Hex(const void* p) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%p", p);
@@ -287,337 +293,316 @@ size_t aclDataTypeSize(aclDataType t) {
 }
 
 aclError aclInit(const char* /*configPath*/) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclInit", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        auto& st = GlobalState();
-        std::lock_guard<std::mutex> lock(st.mutex);
-        ++st.init_count;  // reference-counted, as in current CANN runtimes
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclInit", [&]() -> aclError {
+    auto& st = GlobalState();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    ++st.init_count;  // reference-counted, as in current CANN runtimes
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclFinalize(void) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclFinalize", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        {
-          auto& st = GlobalState();
-          std::lock_guard<std::mutex> lock(st.mutex);
-          if (st.init_count == 0) {
-            return Fail(ACL_ERROR_REPEAT_FINALIZE,
-                        "aclFinalize: the runtime is not initialized (aclInit was "
-                        "not called, or aclFinalize was already called)");
-          }
-          --st.init_count;
-        }
-        // Queued work finishes; streams and memory stay valid until destroyed.
-        aclnn_host::runtime::SynchronizeAll();
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclFinalize", [&]() -> aclError {
+    {
+      auto& st = GlobalState();
+      std::lock_guard<std::mutex> lock(st.mutex);
+      if (st.init_count == 0) {
+        return Fail(ACL_ERROR_REPEAT_FINALIZE,
+                    "aclFinalize: the runtime is not initialized (aclInit was "
+                    "not called, or aclFinalize was already called)");
+      }
+      --st.init_count;
+    }
+    // Queued work finishes; streams and memory stay valid until destroyed.
+    aclnn_host::runtime::SynchronizeAll();
+    return ACL_SUCCESS;
+  });
 }
 
 const char* aclGetRecentErrMsg(void) { return aclnn_host::runtime::RecentError(); }
 
 aclError aclrtSetDevice(int32_t deviceId) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtSetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (deviceId != 0) {
-          return Fail(ACL_ERROR_INVALID_DEVICE,
-                      "aclrtSetDevice: deviceId=" + std::to_string(deviceId) +
-                          " does not exist; the host runtime has device 0 only");
-        }
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtSetDevice", [&]() -> aclError {
+    if (deviceId != 0) {
+      return Fail(ACL_ERROR_INVALID_DEVICE,
+                  "aclrtSetDevice: deviceId=" + std::to_string(deviceId) +
+                      " does not exist; the host runtime has device 0 only");
+    }
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtResetDevice(int32_t deviceId) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtResetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (deviceId != 0) {
-          return Fail(ACL_ERROR_INVALID_DEVICE,
-                      "aclrtResetDevice: deviceId=" + std::to_string(deviceId) +
-                          " does not exist; the host runtime has device 0 only");
-        }
-        aclnn_host::runtime::SynchronizeAll();
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtResetDevice", [&]() -> aclError {
+    if (deviceId != 0) {
+      return Fail(ACL_ERROR_INVALID_DEVICE,
+                  "aclrtResetDevice: deviceId=" + std::to_string(deviceId) +
+                      " does not exist; the host runtime has device 0 only");
+    }
+    aclnn_host::runtime::SynchronizeAll();
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtGetDevice(int32_t* deviceId) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtGetDevice", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (deviceId == nullptr)
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
-        *deviceId = 0;
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtGetDevice", [&]() -> aclError {
+    if (deviceId == nullptr)
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+    *deviceId = 0;
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtGetDeviceCount(uint32_t* count) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtGetDeviceCount", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (count == nullptr)
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
-        *count = 1;
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtGetDeviceCount", [&]() -> aclError {
+    if (count == nullptr)
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+    *count = 1;
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtSynchronizeDevice(void) {
-  return aclnn_host::runtime::Guard<aclError>("aclrtSynchronizeDevice", ACL_ERROR_BAD_ALLOC,
-                                              ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-                                                aclnn_host::runtime::SynchronizeAll();
-                                                return ACL_SUCCESS;
-                                              });
+  return aclnn_host::runtime::GuardRuntime("aclrtSynchronizeDevice", [&]() -> aclError {
+    aclnn_host::runtime::SynchronizeAll();
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtCreateStream(aclrtStream* stream) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtCreateStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (stream == nullptr)
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
-        auto hs = std::make_unique<aclnn_host::runtime::HostStream>();
-        auto& s = GlobalStreams();
-        std::lock_guard<std::mutex> lock(s.mutex);
-        s.live.insert(hs.get());
-        *stream = hs.release();
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtCreateStream", [&]() -> aclError {
+    if (stream == nullptr)
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
+    auto hs = std::make_unique<aclnn_host::runtime::HostStream>();
+    auto& s = GlobalStreams();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.live.insert(hs.get());
+    *stream = hs.release();
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtDestroyStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        auto& s = GlobalStreams();
-        aclnn_host::runtime::HostStream* hs = nullptr;
-        {
-          std::lock_guard<std::mutex> lock(s.mutex);
-          auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
-          if (stream == nullptr || !s.live.count(candidate)) {
-            return Fail(ACL_ERROR_INVALID_PARAM,
-                        "aclrtDestroyStream: stream=" + Hex(stream) +
-                            " is not a live stream created by aclrtCreateStream");
-          }
-          s.live.erase(candidate);
-          hs = candidate;
-        }
-        delete hs;  // runs the work still queued, then joins the worker
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtDestroyStream", [&]() -> aclError {
+    auto& s = GlobalStreams();
+    aclnn_host::runtime::HostStream* hs = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
+      if (stream == nullptr || !s.live.count(candidate)) {
+        return Fail(ACL_ERROR_INVALID_PARAM,
+                    "aclrtDestroyStream: stream=" + Hex(stream) +
+                        " is not a live stream created by aclrtCreateStream");
+      }
+      s.live.erase(candidate);
+      hs = candidate;
+    }
+    delete hs;  // runs the work still queued, then joins the worker
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtSynchronizeStream", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        auto* hs = aclnn_host::runtime::Resolve(stream);
-        if (hs == nullptr) {
-          return Fail(ACL_ERROR_INVALID_PARAM,
-                      "aclrtSynchronizeStream: stream=" + Hex(stream) + " is not a live stream");
-        }
-        hs->Synchronize();
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtSynchronizeStream", [&]() -> aclError {
+    auto* hs = aclnn_host::runtime::Resolve(stream);
+    if (hs == nullptr) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  "aclrtSynchronizeStream: stream=" + Hex(stream) + " is not a live stream");
+    }
+    hs->Synchronize();
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtMalloc", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL");
-        if (size == 0)
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
-        const long pages = sysconf(_SC_PHYS_PAGES);
-        const long page = sysconf(_SC_PAGESIZE);
-        const uint64_t phys = pages > 0 && page > 0
-                                  ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
-                                  : UINT64_MAX;
-        if (size > phys || size > (SIZE_MAX - 64)) {
-          return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
-                                               " bytes exceeds the machine's memory (" +
-                                               std::to_string(phys) + " bytes)");
-        }
-        const size_t rounded = (size + 63) / 64 * 64;
-        void* p = std::aligned_alloc(64, rounded);
-        if (p == nullptr) {
-          return Fail(ACL_ERROR_BAD_ALLOC,
-                      "aclrtMalloc: out of memory for size=" + std::to_string(size));
-        }
-        std::unique_ptr<void, decltype(&std::free)> owned(p, &std::free);
-        auto& st = GlobalState();
-        std::lock_guard<std::mutex> lock(st.mutex);
-        st.blocks[reinterpret_cast<uintptr_t>(p)] = {size, 0};
-        *devPtr = owned.release();
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtMalloc", [&]() -> aclError {
+    if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL");
+    if (size == 0)
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size=0; the size must be > 0");
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page = sysconf(_SC_PAGESIZE);
+    const uint64_t phys = pages > 0 && page > 0
+                              ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
+                              : UINT64_MAX;
+    if (size > phys || size > (SIZE_MAX - 64)) {
+      return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: size=" + std::to_string(size) +
+                                           " bytes exceeds the machine's memory (" +
+                                           std::to_string(phys) + " bytes)");
+    }
+    const size_t rounded = (size + 63) / 64 * 64;
+    void* p = std::aligned_alloc(64, rounded);
+    if (p == nullptr) {
+      return Fail(ACL_ERROR_BAD_ALLOC,
+                  "aclrtMalloc: out of memory for size=" + std::to_string(size));
+    }
+    std::unique_ptr<void, decltype(&std::free)> owned(p, &std::free);
+    auto& st = GlobalState();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    st.blocks[reinterpret_cast<uintptr_t>(p)] = {size, 0};
+    *devPtr = owned.release();
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtFree(void* devPtr) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtFree", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        auto& st = GlobalState();
-        std::unique_lock<std::mutex> lock(st.mutex);
-        const uintptr_t base = reinterpret_cast<uintptr_t>(devPtr);
-        if (devPtr == nullptr || !st.blocks.count(base)) {
-          return Fail(ACL_ERROR_INVALID_PARAM,
-                      "aclrtFree: devPtr=" + Hex(devPtr) +
-                          " is not the start of a live aclrtMalloc block (never allocated, "
-                          "already freed, or an interior pointer)");
-        }
-        // Like a device free: wait for queued work that still uses the block.
-        aclnn_host::runtime::WaitUnpinned(st, lock, base);
-        if (!st.blocks.count(base)) {
-          return Fail(ACL_ERROR_INVALID_PARAM,
-                      "aclrtFree: devPtr=" + Hex(devPtr) + " was freed concurrently");
-        }
-        st.blocks.erase(base);
-        lock.unlock();
-        std::free(devPtr);
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtFree", [&]() -> aclError {
+    auto& st = GlobalState();
+    std::unique_lock<std::mutex> lock(st.mutex);
+    const uintptr_t base = reinterpret_cast<uintptr_t>(devPtr);
+    if (devPtr == nullptr || !st.blocks.count(base)) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  "aclrtFree: devPtr=" + Hex(devPtr) +
+                      " is not the start of a live aclrtMalloc block (never allocated, "
+                      "already freed, or an interior pointer)");
+    }
+    // Like a device free: wait for queued work that still uses the block.
+    aclnn_host::runtime::WaitUnpinned(st, lock, base);
+    if (!st.blocks.count(base)) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  "aclrtFree: devPtr=" + Hex(devPtr) + " was freed concurrently");
+    }
+    st.blocks.erase(base);
+    lock.unlock();
+    std::free(devPtr);
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtMallocHost", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (hostPtr == nullptr || size == 0) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
-        }
-        *hostPtr = std::malloc(size);
-        if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtMallocHost", [&]() -> aclError {
+    if (hostPtr == nullptr || size == 0) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
+    }
+    *hostPtr = std::malloc(size);
+    if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
-  return aclnn_host::runtime::Guard<aclError>("aclrtFreeHost", ACL_ERROR_BAD_ALLOC,
-                                              ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-                                                std::free(hostPtr);
-                                                return ACL_SUCCESS;
-                                              });
+  return aclnn_host::runtime::GuardRuntime("aclrtFreeHost", [&]() -> aclError {
+    std::free(hostPtr);
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtMemcpy", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
-        if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: kind=" + std::to_string(raw_kind) +
-                                                   " is not an aclrtMemcpyKind");
-        }
-        if (count > destMax) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
-                                                   " exceeds destMax=" + std::to_string(destMax));
-        }
-        if (count == 0) return ACL_SUCCESS;
-        if (dst == nullptr || src == nullptr) {
-          return Fail(ACL_ERROR_INVALID_PARAM,
-                      std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
-        }
-        const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-        const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST ||
-                             raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
-                             raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
-        auto& st = GlobalState();
-        std::unique_lock<std::mutex> lock(st.mutex);
-        auto dst_it =
-            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
-        auto src_it =
-            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
-        if (dst_dev && dst_it == st.blocks.end()) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) +
-                                                   " with count=" + std::to_string(count) +
-                                                   " is not inside one live aclrtMalloc block");
-        }
-        if (src_dev && src_it == st.blocks.end()) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) +
-                                                   " with count=" + std::to_string(count) +
-                                                   " is not inside one live aclrtMalloc block");
-        }
-        // Wait for queued work on the device blocks involved (as a device copy
-        // would be ordered after it).
-        if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
-        if (src_it != st.blocks.end()) {
-          const uintptr_t b = src_it->first;
-          aclnn_host::runtime::WaitUnpinned(st, lock, b);
-        }
-        lock.unlock();
-        std::memmove(dst, src, count);
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtMemcpy", [&]() -> aclError {
+    const int32_t raw_kind = aclnn_host::runtime::RawEnum(kind);
+    if (raw_kind < ACL_MEMCPY_HOST_TO_HOST || raw_kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  "aclrtMemcpy: kind=" + std::to_string(raw_kind) + " is not an aclrtMemcpyKind");
+    }
+    if (count > destMax) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count=" + std::to_string(count) +
+                                               " exceeds destMax=" + std::to_string(destMax));
+    }
+    if (count == 0) return ACL_SUCCESS;
+    if (dst == nullptr || src == nullptr) {
+      return Fail(ACL_ERROR_INVALID_PARAM,
+                  std::string("aclrtMemcpy: ") + (dst == nullptr ? "dst" : "src") + " is NULL");
+    }
+    const bool dst_dev = raw_kind == ACL_MEMCPY_HOST_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+    const bool src_dev = raw_kind == ACL_MEMCPY_DEVICE_TO_HOST ||
+                         raw_kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+                         raw_kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+    auto& st = GlobalState();
+    std::unique_lock<std::mutex> lock(st.mutex);
+    auto dst_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(dst), count);
+    auto src_it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(src), count);
+    if (dst_dev && dst_it == st.blocks.end()) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst=" + Hex(dst) +
+                                               " with count=" + std::to_string(count) +
+                                               " is not inside one live aclrtMalloc block");
+    }
+    if (src_dev && src_it == st.blocks.end()) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: src=" + Hex(src) +
+                                               " with count=" + std::to_string(count) +
+                                               " is not inside one live aclrtMalloc block");
+    }
+    // Wait for queued work on the device blocks involved (as a device copy
+    // would be ordered after it).
+    if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
+    if (src_it != st.blocks.end()) {
+      const uintptr_t b = src_it->first;
+      aclnn_host::runtime::WaitUnpinned(st, lock, b);
+    }
+    lock.unlock();
+    std::memmove(dst, src, count);
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtMemset", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (count > maxCount) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count=" + std::to_string(count) +
-                                                   " exceeds maxCount=" + std::to_string(maxCount));
-        }
-        if (count == 0) return ACL_SUCCESS;
-        auto& st = GlobalState();
-        std::unique_lock<std::mutex> lock(st.mutex);
-        auto it =
-            aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
-        if (it == st.blocks.end()) {
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) +
-                                                   " with count=" + std::to_string(count) +
-                                                   " is not inside one live aclrtMalloc block");
-        }
-        aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
-        lock.unlock();
-        std::memset(devPtr, value, count);
-        return ACL_SUCCESS;
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtMemset", [&]() -> aclError {
+    if (count > maxCount) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count=" + std::to_string(count) +
+                                               " exceeds maxCount=" + std::to_string(maxCount));
+    }
+    if (count == 0) return ACL_SUCCESS;
+    auto& st = GlobalState();
+    std::unique_lock<std::mutex> lock(st.mutex);
+    auto it = aclnn_host::runtime::BlockContaining(st, reinterpret_cast<uintptr_t>(devPtr), count);
+    if (it == st.blocks.end()) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr=" + Hex(devPtr) +
+                                               " with count=" + std::to_string(count) +
+                                               " is not inside one live aclrtMalloc block");
+    }
+    aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
+    lock.unlock();
+    std::memset(devPtr, value, count);
+    return ACL_SUCCESS;
+  });
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtCtxSetSysParamOpt", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        auto& st = GlobalState();
-        std::lock_guard<std::mutex> lock(st.mutex);
-        switch (aclnn_host::runtime::RawEnum(opt)) {
-          case ACL_OPT_DETERMINISTIC:
-            st.deterministic = value;
-            return ACL_SUCCESS;
-          case ACL_OPT_ENABLE_DEBUG_KERNEL:
-            st.debug_kernel = value;
-            return ACL_SUCCESS;
-          case ACL_OPT_STRONG_CONSISTENCY:
-            st.strong_consistency = value;
-            return ACL_SUCCESS;
-        }
-        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: opt=" +
-                                                 std::to_string(aclnn_host::runtime::RawEnum(opt)) +
-                                                 " is not an aclSysParamOpt");
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtCtxSetSysParamOpt", [&]() -> aclError {
+    auto& st = GlobalState();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    switch (aclnn_host::runtime::RawEnum(opt)) {
+      case ACL_OPT_DETERMINISTIC:
+        st.deterministic = value;
+        return ACL_SUCCESS;
+      case ACL_OPT_ENABLE_DEBUG_KERNEL:
+        st.debug_kernel = value;
+        return ACL_SUCCESS;
+      case ACL_OPT_STRONG_CONSISTENCY:
+        st.strong_consistency = value;
+        return ACL_SUCCESS;
+    }
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtCtxSetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
+                    " is not an aclSysParamOpt");
+  });
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  return aclnn_host::runtime::Guard<aclError>(
-      "aclrtCtxGetSysParamOpt", ACL_ERROR_BAD_ALLOC, ACL_ERROR_INTERNAL_ERROR, [&]() -> aclError {
-        if (value == nullptr)
-          return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
-        auto& st = GlobalState();
-        std::lock_guard<std::mutex> lock(st.mutex);
-        switch (aclnn_host::runtime::RawEnum(opt)) {
-          case ACL_OPT_DETERMINISTIC:
-            *value = st.deterministic;
-            return ACL_SUCCESS;
-          case ACL_OPT_ENABLE_DEBUG_KERNEL:
-            *value = st.debug_kernel;
-            return ACL_SUCCESS;
-          case ACL_OPT_STRONG_CONSISTENCY:
-            *value = st.strong_consistency;
-            return ACL_SUCCESS;
-        }
-        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: opt=" +
-                                                 std::to_string(aclnn_host::runtime::RawEnum(opt)) +
-                                                 " is not an aclSysParamOpt");
-      });
+  return aclnn_host::runtime::GuardRuntime("aclrtCtxGetSysParamOpt", [&]() -> aclError {
+    if (value == nullptr)
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: value is NULL");
+    auto& st = GlobalState();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    switch (aclnn_host::runtime::RawEnum(opt)) {
+      case ACL_OPT_DETERMINISTIC:
+        *value = st.deterministic;
+        return ACL_SUCCESS;
+      case ACL_OPT_ENABLE_DEBUG_KERNEL:
+        *value = st.debug_kernel;
+        return ACL_SUCCESS;
+      case ACL_OPT_STRONG_CONSISTENCY:
+        *value = st.strong_consistency;
+        return ACL_SUCCESS;
+    }
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtCtxGetSysParamOpt: opt=" + std::to_string(aclnn_host::runtime::RawEnum(opt)) +
+                    " is not an aclSysParamOpt");
+  });
 }
 
 }  // extern "C"

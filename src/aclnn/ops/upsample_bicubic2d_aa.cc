@@ -9,7 +9,6 @@
 #include "aclnn/objects.h"
 #include "aclnn/ops/resample_op.h"
 #include "resample/view_checks.h"
-#include "runtime/runtime.h"
 
 namespace aclnn_host::aclnn {
 namespace {
@@ -88,9 +87,8 @@ extern "C" {
 aclnnStatus aclnnUpsampleBicubic2dAAGetWorkspaceSize(
     const aclTensor* x, const aclIntArray* outputSize, bool alignCorners, double scalesH,
     double scalesW, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclnnUpsampleBicubic2dAAGetWorkspaceSize", ACLNN_ERR_INNER, ACLNN_ERR_INNER,
-      [&]() -> aclnnStatus {
+  return aclnn_host::aclnn::GuardOp(
+      "aclnnUpsampleBicubic2dAAGetWorkspaceSize", [&]() -> aclnnStatus {
         return aclnn_host::aclnn::GetWorkspaceSize(x, outputSize, alignCorners, scalesH, scalesW,
                                                    out, workspaceSize, executor);
       });
@@ -98,11 +96,10 @@ aclnnStatus aclnnUpsampleBicubic2dAAGetWorkspaceSize(
 
 aclnnStatus aclnnUpsampleBicubic2dAA(void* workspace, uint64_t workspaceSize,
                                      aclOpExecutor* executor, aclrtStream stream) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclnnUpsampleBicubic2dAA", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::RunExecutor("aclnnUpsampleBicubic2dAA", workspace, workspaceSize,
-                                              executor, stream);
-      });
+  return aclnn_host::aclnn::GuardOp("aclnnUpsampleBicubic2dAA", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::RunExecutor("aclnnUpsampleBicubic2dAA", workspace, workspaceSize,
+                                          executor, stream);
+  });
 }
 
 }  // extern "C"

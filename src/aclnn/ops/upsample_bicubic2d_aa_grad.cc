@@ -10,7 +10,6 @@
 #include "aclnn/objects.h"
 #include "aclnn/ops/resample_op.h"
 #include "resample/view_checks.h"
-#include "runtime/runtime.h"
 
 namespace aclnn_host::aclnn {
 namespace {
@@ -107,9 +106,8 @@ aclnnStatus aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
     const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
     bool alignCorners, double scalesH, double scalesW, aclTensor* out, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclnnUpsampleBicubic2dAAGradGetWorkspaceSize", ACLNN_ERR_INNER, ACLNN_ERR_INNER,
-      [&]() -> aclnnStatus {
+  return aclnn_host::aclnn::GuardOp(
+      "aclnnUpsampleBicubic2dAAGradGetWorkspaceSize", [&]() -> aclnnStatus {
         return aclnn_host::aclnn::GetWorkspaceSize(gradOutput, outputSize, inputSize, alignCorners,
                                                    scalesH, scalesW, out, workspaceSize, executor);
       });
@@ -117,10 +115,9 @@ aclnnStatus aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(
 
 aclnnStatus aclnnUpsampleBicubic2dAAGrad(void* workspace, uint64_t workspaceSize,
                                          aclOpExecutor* executor, aclrtStream stream) {
-  return aclnn_host::runtime::Guard<aclnnStatus>(
-      "aclnnUpsampleBicubic2dAAGrad", ACLNN_ERR_INNER, ACLNN_ERR_INNER, [&]() -> aclnnStatus {
-        return aclnn_host::aclnn::Run(workspace, workspaceSize, executor, stream);
-      });
+  return aclnn_host::aclnn::GuardOp("aclnnUpsampleBicubic2dAAGrad", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::Run(workspace, workspaceSize, executor, stream);
+  });
 }
 
 }  // extern "C"
