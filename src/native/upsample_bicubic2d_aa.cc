@@ -75,19 +75,22 @@ Status Resample(const char* fn, const char* src_name, resample::Direction direct
         StatusCode::kInvalidArgument,
         "data pointers must be aligned to the element size of " + std::to_string(esize) + " bytes");
   }
-  int64_t go_lo, go_hi, out_lo, out_hi;
-  if (!resample::ViewByteSpan(grad_output.shape, grad_output.strides, 4, 0, esize, &go_lo,
-                              &go_hi) ||
-      !resample::ViewByteSpan(out.shape, out.strides, 4, 0, esize, &out_lo, &out_hi)) {
+  resample::ByteSpan go_span, out_span;
+  resample::AddressRange go_bytes, out_bytes;
+  if (!resample::ViewByteSpan(grad_output.shape, grad_output.strides, 4, 0, esize, &go_span) ||
+      !resample::ViewByteSpan(out.shape, out.strides, 4, 0, esize, &out_span)) {
     return Error(StatusCode::kInvalidArgument, "a view's strides overflow 64-bit addressing");
+  }
+  if (!resample::SpanAddresses(grad_output.data, go_span, &go_bytes) ||
+      !resample::SpanAddresses(out.data, out_span, &out_bytes)) {
+    return Error(StatusCode::kInvalidArgument,
+                 "a view reaches outside the address space from its data pointer");
   }
   if (resample::ViewOverlapsItself(out.shape, out.strides, 4)) {
     return Error(StatusCode::kInvalidArgument,
                  "out strides " + Dims(out.strides) + " make the view overlap itself");
   }
-  const auto go_base = reinterpret_cast<intptr_t>(grad_output.data);
-  const auto out_base = reinterpret_cast<intptr_t>(out.data);
-  if (go_base + go_lo < out_base + out_hi && out_base + out_lo < go_base + go_hi) {
+  if (go_bytes.Overlaps(out_bytes)) {
     return Error(StatusCode::kInvalidArgument, sn + " and out overlap in memory");
   }
 

@@ -1,6 +1,7 @@
 #include "resample/view_checks.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <utility>
 #include <vector>
@@ -53,39 +54,77 @@ std::string CheckSizeLimits(int64_t n, int64_t c, int64_t out_h, int64_t out_w, 
 }
 
 bool ViewByteSpan(const int64_t* shape, const int64_t* strides, int rank, int64_t offset,
-                  int64_t element_size, int64_t* lo, int64_t* hi) {
-  int64_t min_e = offset, max_e = offset;
+                  int64_t element_size, ByteSpan* span) {
+  __int128 min_e = offset, max_e = offset;
   for (int k = 0; k < rank; ++k) {
     if (shape[k] <= 0) return false;
-    int64_t reach;
-    if (__builtin_mul_overflow(shape[k] - 1, strides[k], &reach)) return false;
-    if (reach < 0) {
-      if (__builtin_add_overflow(min_e, reach, &min_e)) return false;
-    } else {
-      if (__builtin_add_overflow(max_e, reach, &max_e)) return false;
+    __int128 reach;
+    if (__builtin_mul_overflow(static_cast<__int128>(shape[k] - 1), strides[k], &reach)) {
+      return false;
     }
+    __int128& end = reach < 0 ? min_e : max_e;
+    if (__builtin_add_overflow(end, reach, &end)) return false;
   }
-  int64_t lo_b, hi_b;
-  if (__builtin_mul_overflow(min_e, element_size, &lo_b)) return false;
-  if (__builtin_add_overflow(max_e, int64_t{1}, &max_e)) return false;
-  if (__builtin_mul_overflow(max_e, element_size, &hi_b)) return false;
-  *lo = lo_b;
-  *hi = hi_b;
+  ByteSpan s;
+  if (__builtin_mul_overflow(min_e, element_size, &s.lo) ||
+      __builtin_mul_overflow(max_e + 1, element_size, &s.hi) || s.lo < INT64_MIN ||
+      s.hi > INT64_MAX) {
+    return false;
+  }
+  *span = s;
   return true;
+}
+
+bool SpanAddresses(const void* data, const ByteSpan& span, AddressRange* range) {
+  const __int128 base = static_cast<__int128>(reinterpret_cast<uintptr_t>(data));
+  __int128 begin, end;
+  if (__builtin_add_overflow(base, span.lo, &begin) ||
+      __builtin_add_overflow(base, span.hi, &end) || begin < 0 || end < begin ||
+      end > static_cast<__int128>(UINTPTR_MAX)) {
+    return false;
+  }
+  range->begin = static_cast<uintptr_t>(begin);
+  range->end = static_cast<uintptr_t>(end);
+  return true;
+}
+
+std::string Int128String(__int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  unsigned __int128 m =
+      negative ? 0 - static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  while (m != 0) {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(m % 10)));
+    m /= 10;
+  }
+  if (negative) digits.push_back('-');
+  return std::string(digits.rbegin(), digits.rend());
 }
 
 bool ViewOverlapsItself(const int64_t* shape, const int64_t* strides, int rank) {
   // Sort the dims that have more than one index by |stride|; the view is
   // injective if each stride clears the whole extent of the smaller ones.
-  std::vector<std::pair<int64_t, int64_t>> dims;  // (|stride|, size)
+  // |stride| as unsigned: negating INT64_MIN is undefined in int64.
+  std::vector<std::pair<uint64_t, int64_t>> dims;  // (|stride|, size)
   for (int k = 0; k < rank; ++k) {
-    if (shape[k] > 1) dims.emplace_back(strides[k] < 0 ? -strides[k] : strides[k], shape[k]);
+    if (shape[k] > 1) {
+      const uint64_t s = static_cast<uint64_t>(strides[k]);
+      dims.emplace_back(strides[k] < 0 ? 0 - s : s, shape[k]);
+    }
   }
   std::sort(dims.begin(), dims.end());
-  __int128 extent = 0;  // max offset reachable by the smaller dims
+  // Max offset reachable by the smaller dims, saturated: a stride (< 2^64)
+  // never clears a saturated extent.
+  unsigned __int128 extent = 0;
   for (const auto& d : dims) {
-    if (static_cast<__int128>(d.first) <= extent) return true;
-    extent += static_cast<__int128>(d.first) * (d.second - 1);
+    if (static_cast<unsigned __int128>(d.first) <= extent) return true;
+    unsigned __int128 reach;
+    if (__builtin_mul_overflow(static_cast<unsigned __int128>(d.first),
+                               static_cast<uint64_t>(d.second - 1), &reach) ||
+        __builtin_add_overflow(extent, reach, &extent)) {
+      extent = ~static_cast<unsigned __int128>(0);
+    }
   }
   return false;
 }

@@ -21,10 +21,36 @@ std::string CheckUpscaleLimit(const char* scales_name, double user_scale, int64_
 std::string CheckSizeLimits(int64_t n, int64_t c, int64_t out_h, int64_t out_w, int64_t in_h,
                             int64_t in_w);
 
-// Byte range [lo, hi) that a view touches, relative to its base pointer,
-// offset and strides in elements. False if any step overflows int64.
+// The bytes a view touches, relative to its data pointer: [lo, hi). Held in
+// 128 bits and built with checked arithmetic, so that differences such as
+// hi - lo and negations such as -lo are exact for every view that passes
+// (a 64-bit span can exceed 2^63 bytes when lo is far below the pointer and
+// hi far above it).
+struct ByteSpan {
+  __int128 lo = 0;
+  __int128 hi = 0;
+};
+
+// The span of a view given shape, strides and offset in elements. False if a
+// dim is <= 0 or either end lies beyond int64 bytes from the pointer (their
+// difference may still exceed int64: that is what the 128 bits are for).
 bool ViewByteSpan(const int64_t* shape, const int64_t* strides, int rank, int64_t offset,
-                  int64_t element_size, int64_t* lo, int64_t* hi);
+                  int64_t element_size, ByteSpan* span);
+
+// Absolute addresses [begin, end) of a span from a data pointer.
+struct AddressRange {
+  uintptr_t begin = 0;
+  uintptr_t end = 0;
+  uint64_t size() const { return end - begin; }
+  bool Overlaps(const AddressRange& o) const { return begin < o.end && o.begin < end; }
+};
+
+// False if part of the span lies below address 0 or past the top of the
+// address space.
+bool SpanAddresses(const void* data, const ByteSpan& span, AddressRange* range);
+
+// Decimal text of a 128-bit value (for messages).
+std::string Int128String(__int128 v);
 
 // True if two distinct indices of the view address the same element.
 bool ViewOverlapsItself(const int64_t* shape, const int64_t* strides, int rank);

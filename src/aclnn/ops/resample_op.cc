@@ -18,15 +18,15 @@ DataType ToEngine(int32_t t) {
 // Byte range of a tensor's view inside its live aclrtMalloc block.
 struct Placement {
   uintptr_t block = 0;
-  uintptr_t lo = 0;  // first byte the view touches
-  uintptr_t hi = 0;  // one past the last
+  resample::AddressRange bytes;  // the bytes the view touches
 };
 
 std::string CheckPlacement(const char* name, const aclTensor* t, Placement* where) {
   const int64_t esize = static_cast<int64_t>(runtime::DataTypeBytes(t->dtype));
-  int64_t lo = 0, hi = 0;
-  if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), 4, t->offset, esize, &lo,
-                              &hi)) {
+  const int rank = static_cast<int>(t->view_shape.size());
+  resample::ByteSpan span;
+  if (!resample::ViewByteSpan(t->view_shape.data(), t->strides.data(), rank, t->offset, esize,
+                              &span)) {
     return std::string(name) + ": the view (offset " + std::to_string(t->offset) + ", strides " +
            ShapeString(t->strides) + ") overflows 64-bit addressing";
   }
@@ -41,21 +41,19 @@ std::string CheckPlacement(const char* name, const aclTensor* t, Placement* wher
            " is not aligned to its element size of " + std::to_string(esize) + " bytes";
   }
   // The view must stay inside the block that holds the data pointer.
-  const uintptr_t first = base + static_cast<uintptr_t>(lo);
-  const uint64_t bytes = static_cast<uint64_t>(hi - lo);
+  resample::AddressRange range;
   uintptr_t view_block = 0;
-  const bool before_base = lo < 0 && static_cast<uint64_t>(-lo) > base;
-  if (before_base ||
-      !runtime::FindBlock(reinterpret_cast<const void*>(first), bytes, &view_block) ||
+  if (!resample::SpanAddresses(t->data, span, &range) ||
+      !runtime::FindBlock(reinterpret_cast<const void*>(range.begin), range.size(), &view_block) ||
       view_block != block) {
     return std::string(name) + ": the view (offset " + std::to_string(t->offset) +
            " elements, strides " + ShapeString(t->strides) + ", shape " +
-           ShapeString(t->view_shape) + ") reaches bytes [" + std::to_string(lo) + ", " +
-           std::to_string(hi) + ") from the data pointer, outside the aclrtMalloc block it lies in";
+           ShapeString(t->view_shape) + ") reaches bytes [" + resample::Int128String(span.lo) +
+           ", " + resample::Int128String(span.hi) +
+           ") from the data pointer, outside the aclrtMalloc block it lies in";
   }
   where->block = block;
-  where->lo = first;
-  where->hi = first + bytes;
+  where->bytes = range;
   return "";
 }
 
@@ -74,7 +72,8 @@ class ResampleExecutor : public aclOpExecutor {
     std::vector<uintptr_t> pins;
     for (const Placement* p : {&source_at, &destination_at}) {
       uintptr_t block = 0;
-      if (!runtime::FindBlock(reinterpret_cast<const void*>(p->lo), p->hi - p->lo, &block) ||
+      if (!runtime::FindBlock(reinterpret_cast<const void*>(p->bytes.begin), p->bytes.size(),
+                              &block) ||
           block != p->block) {
         return Fail(ACLNN_ERR_PARAM_INVALID,
                     op + ": the " + (p == &destination_at ? std::string("out") : src_name) +
@@ -96,8 +95,9 @@ class ResampleExecutor : public aclOpExecutor {
                         " bytes is not inside one live aclrtMalloc block (not device memory)");
       }
       const uintptr_t ws_lo = reinterpret_cast<uintptr_t>(workspace);
+      const resample::AddressRange ws_bytes{ws_lo, ws_lo + need};  // inside a block: no wrap
       for (const Placement* p : {&source_at, &destination_at}) {
-        if (ws_lo < p->hi && p->lo < ws_lo + need) {
+        if (ws_bytes.Overlaps(p->bytes)) {
           return Fail(ACLNN_ERR_PARAM_INVALID,
                       op + ": the workspace overlaps " +
                           (p == &destination_at ? std::string("out") : src_name));
@@ -176,7 +176,7 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
                 "out strides " + ShapeString(destination->strides) + " make the view of shape " +
                     ShapeString(destination->view_shape) + " overlap itself");
   }
-  if (src_at.lo < dst_at.hi && dst_at.lo < src_at.hi) {
+  if (src_at.bytes.Overlaps(dst_at.bytes)) {
     return fail(ACLNN_ERR_PARAM_INVALID, std::string(src_name) + " and out overlap in memory");
   }
 
