@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "resample/axis_weights.h"
+#include "resample/filters.h"
 #include "test_support.h"
 
 namespace aclnn_host::testing {
@@ -168,7 +169,7 @@ TEST(WeightTables, MatchPyTorch) {
   for (const Axis& a : axes) {
     const GoldenMatrix& want = Golden(a.name, GoldenWeightTables());
     const resample::AxisWeights w = resample::ComputeAxisWeights(
-        a.in, a.out, resample::ForwardAxisScale(a.in, a.out, a.ac, a.s));
+        resample::AxisRule{resample::Filter::kCubicAA, a.in, a.out, a.ac, a.s});
     ASSERT_EQ(want.rows, a.out);
     ASSERT_EQ(want.cols, a.in);
     for (int64_t o = 0; o < a.out; ++o) {
@@ -183,7 +184,8 @@ TEST(WeightTables, MatchPyTorch) {
     }
   }
   // Dyadic entries are exact.
-  const auto e = resample::ComputeAxisWeights(6, 1, resample::ForwardAxisScale(6, 1, true, 0));
+  const auto e =
+      resample::ComputeAxisWeights(resample::AxisRule{resample::Filter::kCubicAA, 6, 1, true, 0});
   EXPECT_EQ(e.weights[0], 1.125f);
   EXPECT_EQ(e.weights[1], -0.125f);
 }
@@ -192,8 +194,10 @@ TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {
     const int64_t in = 1 + rng() % 70, out = 1 + rng() % 70;
-    const double scale = resample::ForwardAxisScale(in, out, rng() % 2, (rng() % 3) * 0.37);
-    const auto fw = resample::ComputeAxisWeights(in, out, scale);
+    const bool align_corners = rng() % 2;
+    const double user_scale = (rng() % 3) * 0.37;
+    const auto fw = resample::ComputeAxisWeights(
+        resample::AxisRule{resample::Filter::kCubicAA, in, out, align_corners, user_scale});
     const auto tt = resample::TransposeAxisWeights(fw);
     const auto bt = resample::BlockGatherTable(tt);
     for (int64_t o = 0; o < out; ++o) {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "aclnn_host/tensor_view.h"
+
 #if defined(_MSC_VER)
 #define ACLNN_HOST_API __declspec(dllexport)
 #else
@@ -14,26 +16,6 @@
 #endif
 
 namespace aclnn_host {
-
-enum class DataType : int { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2 };
-
-// A 4-D NCHW view: element (n, c, h, w) lives at
-// data + (n*strides[0] + c*strides[1] + h*strides[2] + w*strides[3]) elements.
-// Strides may be any values (channels-last, padded rows, negative) as long as
-// the view of the result does not overlap itself or the gradient.
-struct TensorView {
-  const void* data = nullptr;
-  DataType dtype = DataType::kFloat32;
-  int64_t shape[4] = {0, 0, 0, 0};
-  int64_t strides[4] = {0, 0, 0, 0};
-};
-
-struct MutableTensorView {
-  void* data = nullptr;
-  DataType dtype = DataType::kFloat32;
-  int64_t shape[4] = {0, 0, 0, 0};
-  int64_t strides[4] = {0, 0, 0, 0};
-};
 
 // Contiguous NCHW strides for a shape.
 ACLNN_HOST_API void ContiguousStrides(const int64_t shape[4], int64_t strides[4]);

@@ -4,111 +4,6 @@
 #include <cmath>
 
 namespace aclnn_host::resample {
-namespace {
-
-// Window of forward output index o: [lo, hi) clipped to [0, in_size).
-// PyTorch truncates center -/+ support + 0.5 to int64, which is undefined for
-// non-finite or huge values; we clamp in double first so every scale a caller
-// can pass gives a defined (possibly empty) window.
-struct Window {
-  int64_t lo;
-  int64_t hi;
-};
-
-int64_t ClampToAxis(double v, int64_t in_size) {
-  if (!(v > 0.0)) return 0;  // also NaN
-  if (v >= static_cast<double>(in_size)) return in_size;
-  return static_cast<int64_t>(v);
-}
-
-struct AxisFilter {
-  double scale;
-  double support;
-  double invscale;
-};
-
-AxisFilter MakeAxisFilter(double scale) {
-  // Bicubic interp size 4, stretched by the scale when the forward shrinks.
-  const bool shrink = scale >= 1.0;
-  return {scale, shrink ? 2.0 * scale : 2.0, shrink ? 1.0 / scale : 1.0};
-}
-
-Window WindowOf(const AxisFilter& f, int64_t o, int64_t in_size) {
-  const double center = f.scale * (static_cast<double>(o) + 0.5);
-  if (!std::isfinite(center)) return {0, 0};
-  const int64_t lo = ClampToAxis(std::trunc(center - f.support + 0.5), in_size);
-  const int64_t hi = ClampToAxis(std::trunc(center + f.support + 0.5), in_size);
-  return {lo, std::max(hi, lo)};
-}
-
-}  // namespace
-
-double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners, double user_scale) {
-  if (align_corners) {
-    return out_size > 1 ? static_cast<double>(in_size - 1) / static_cast<double>(out_size - 1)
-                        : 0.0;
-  }
-  if (user_scale > 0.0) return 1.0 / user_scale;  // NaN compares false
-  return static_cast<double>(in_size) / static_cast<double>(out_size);
-}
-
-double BicubicAAFilter(double x) {
-  // Pillow's form, which PyTorch 1.13 uses: a = -0.5.
-  x = std::fabs(x);
-  if (x < 1.0) return ((1.5 * x - 2.5) * x) * x + 1.0;
-  if (x < 2.0) return (((x - 5.0) * x + 8.0) * x - 4.0) * -0.5;
-  return 0.0;
-}
-
-bool IsIdentityAxis(int64_t in_size, int64_t out_size, double scale) {
-  return in_size == out_size && scale == 1.0;
-}
-
-int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale) {
-  const AxisFilter f = MakeAxisFilter(scale);
-  int64_t taps = 0;
-  for (int64_t o = 0; o < out_size; ++o) {
-    const Window w = WindowOf(f, o, in_size);
-    taps += w.hi - w.lo;
-  }
-  return taps;
-}
-
-AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale) {
-  const AxisFilter f = MakeAxisFilter(scale);
-  AxisWeights t;
-  t.in_size = in_size;
-  t.out_size = out_size;
-  t.scale = scale;
-  t.first.resize(static_cast<size_t>(out_size));
-  t.count.resize(static_cast<size_t>(out_size));
-  t.offset.resize(static_cast<size_t>(out_size) + 1);
-  t.weights.reserve(static_cast<size_t>(CountAxisTaps(in_size, out_size, scale)));
-  std::vector<double> w;
-  for (int64_t o = 0; o < out_size; ++o) {
-    const Window win = WindowOf(f, o, in_size);
-    const double center = f.scale * (static_cast<double>(o) + 0.5);
-    const int64_t n = win.hi - win.lo;
-    w.assign(static_cast<size_t>(n), 0.0);
-    double total = 0.0;
-    for (int64_t j = 0; j < n; ++j) {
-      const double t_j = static_cast<double>(win.lo + j) - center;
-      w[static_cast<size_t>(j)] = BicubicAAFilter((t_j + 0.5) * f.invscale);
-      total += w[static_cast<size_t>(j)];
-    }
-    // PyTorch leaves an all-zero window unnormalised (exact test).
-    if (total != 0.0) {
-      for (double& v : w) v /= total;
-    }
-    t.first[static_cast<size_t>(o)] = win.lo;
-    t.count[static_cast<size_t>(o)] = n;
-    t.offset[static_cast<size_t>(o)] = static_cast<int64_t>(t.weights.size());
-    for (double v : w) t.weights.push_back(static_cast<float>(v));
-  }
-  t.offset[static_cast<size_t>(out_size)] = static_cast<int64_t>(t.weights.size());
-  return t;
-}
-
 GatherTable TransposeAxisWeights(const AxisWeights& fw) {
   GatherTable t;
   t.size = fw.in_size;
@@ -130,14 +25,16 @@ GatherTable TransposeAxisWeights(const AxisWeights& fw) {
     t.max_count = std::max(t.max_count, t.count[i]);
   }
   t.weights.assign(static_cast<size_t>(t.offset[n]), 0.0f);
+  t.weights64.assign(static_cast<size_t>(t.offset[n]), 0.0);
   std::vector<int64_t> fill(n, 0);
   // Ascending o, so each destination's list is in ascending source order.
   for (int64_t o = 0; o < fw.out_size; ++o) {
     const size_t so = static_cast<size_t>(o);
     for (int64_t k = 0; k < fw.count[so]; ++k) {
       const size_t i = static_cast<size_t>(fw.first[so] + k);
-      t.weights[static_cast<size_t>(t.offset[i] + fill[i]++)] =
-          fw.weights[static_cast<size_t>(fw.offset[so] + k)];
+      const size_t at = static_cast<size_t>(t.offset[i] + fill[i]++);
+      t.weights[at] = fw.weights[static_cast<size_t>(fw.offset[so] + k)];
+      t.weights64[at] = fw.weights64[static_cast<size_t>(fw.offset[so] + k)];
     }
   }
   return t;
@@ -151,6 +48,7 @@ GatherTable AsGatherTable(const AxisWeights& fw) {
   t.count = fw.count;
   t.offset = fw.offset;
   t.weights = fw.weights;
+  t.weights64 = fw.weights64;
   for (int64_t c : t.count) t.max_count = std::max(t.max_count, c);
   // Empty windows keep first = 0 like the transposed table does.
   for (size_t i = 0; i < t.count.size(); ++i) {

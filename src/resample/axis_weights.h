@@ -1,6 +1,6 @@
-// Per-axis weight tables of the anti-aliased bicubic filter (PyTorch's
-// _upsample_bicubic2d_aa semantics). This file owns the weight math; every
-// pass of the engine consumes the tables built here.
+// Per-axis weight tables in the forms the engine's passes consume: the
+// forward weights (made by the filter layer, filters.h), their transpose for
+// backwards, and the blocked form of the contiguous axis.
 #ifndef ACLNN_HOST_RESAMPLE_AXIS_WEIGHTS_H_
 #define ACLNN_HOST_RESAMPLE_AXIS_WEIGHTS_H_
 
@@ -9,36 +9,19 @@
 
 namespace aclnn_host::resample {
 
-// PyTorch's area_pixel_compute_scale in double: the forward's input step per
-// output step. user_scale is the forward scale factor; <= 0 or NaN means
-// "not given". align_corners ignores user_scale.
-double ForwardAxisScale(int64_t in_size, int64_t out_size, bool align_corners, double user_scale);
-
-// Keys cubic, a = -0.5 (Pillow's / PyTorch's AA filter), evaluated in double.
-double BicubicAAFilter(double x);
-
-// An axis whose forward is the identity: equal sizes and scale exactly 1.
-// Equal sizes with any other scale still filter (PyTorch 1.13 CPU, the only
-// choice that keeps forward and backward adjoint).
-bool IsIdentityAxis(int64_t in_size, int64_t out_size, double scale);
-
 // Forward-direction weights: forward output index o reads inputs
 // [first[o], first[o] + count[o]) with weights[offset[o] + k].
 struct AxisWeights {
   int64_t in_size = 0;
   int64_t out_size = 0;
   double scale = 0.0;
+  bool identity = false;  // out[o] = in[o]: the axis is a copy
   std::vector<int64_t> first;
   std::vector<int64_t> count;
-  std::vector<int64_t> offset;  // out_size + 1 entries
-  std::vector<float> weights;   // computed in double, stored as float
+  std::vector<int64_t> offset;    // out_size + 1 entries
+  std::vector<float> weights;     // computed in double, stored as float
+  std::vector<double> weights64;  // the same in double (for DOUBLE tensors)
 };
-
-// Number of non-zero-window taps the table will hold, without building it.
-// Always O(in_size + out_size); used to bound memory before allocating.
-int64_t CountAxisTaps(int64_t in_size, int64_t out_size, double scale);
-
-AxisWeights ComputeAxisWeights(int64_t in_size, int64_t out_size, double scale);
 
 // For every destination index i, the contiguous ascending range of source
 // indices [first[i], first[i] + count[i]) it gathers, with their weights. For
@@ -53,6 +36,7 @@ struct GatherTable {
   std::vector<int64_t> count;
   std::vector<int64_t> offset;  // size + 1 entries
   std::vector<float> weights;
+  std::vector<double> weights64;
   int64_t max_count = 0;
 };
 

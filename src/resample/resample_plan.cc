@@ -38,7 +38,7 @@ int64_t PowerOfTwoAtLeast(int64_t v) {
   return p;
 }
 
-size_t ElementSize(DataType t) { return t == DataType::kFloat32 ? 4 : 2; }
+size_t ElementSize(DataType t) { return DataTypeSize(t); }
 
 void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int64_t stride,
              int64_t n, float* dst) {
@@ -52,6 +52,9 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
         return;
       case DataType::kBFloat16:
         k.load_bfloat16_row(reinterpret_cast<const uint16_t*>(src), dst, n);
+        return;
+      case DataType::kFloat64:  // the fp32 engine never sees these (Create)
+      case DataType::kUInt8:
         return;
     }
   }
@@ -82,6 +85,9 @@ void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataTy
         return;
       case DataType::kBFloat16:
         k.store_bfloat16_row(src, reinterpret_cast<uint16_t*>(dst), n);
+        return;
+      case DataType::kFloat64:  // the fp32 engine never sees these (Create)
+      case DataType::kUInt8:
         return;
     }
   }
@@ -114,21 +120,23 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
 // Weight tables of one axis in the form a direction needs (null if they
 // would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
 // shapes over and over, and building tables is most of phase 1 on small problems.
-std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_size, double scale,
-                                                   Direction direction) {
+std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction) {
   struct Key {
-    int64_t in, out;
+    AxisRule rule;
     uint64_t scale_bits;
     Direction direction;
     bool operator==(const Key& o) const {
-      return in == o.in && out == o.out && scale_bits == o.scale_bits && direction == o.direction;
+      return rule.filter == o.rule.filter && rule.in_size == o.rule.in_size &&
+             rule.out_size == o.rule.out_size && rule.align_corners == o.rule.align_corners &&
+             rule.backward == o.rule.backward && scale_bits == o.scale_bits &&
+             direction == o.direction;
     }
   };
   static std::mutex mutex;
   static auto* cache = new std::vector<std::pair<Key, std::shared_ptr<const AxisTables>>>();
   constexpr size_t kEntries = 32;
-  Key key{in_size, out_size, 0, direction};
-  std::memcpy(&key.scale_bits, &scale, sizeof scale);
+  Key key{rule, 0, direction};
+  std::memcpy(&key.scale_bits, &rule.user_scale, sizeof rule.user_scale);
   {
     std::lock_guard<std::mutex> lock(mutex);
     for (auto& entry : *cache) {
@@ -136,11 +144,12 @@ std::shared_ptr<const AxisTables> CachedAxisTables(int64_t in_size, int64_t out_
     }
   }
   // Tables are O(in + out) taps for every scale; this only guards memory.
-  if (CountAxisTaps(in_size, out_size, scale) > kMaxTableTaps) return nullptr;
+  if (CountAxisTaps(rule) > kMaxTableTaps) return nullptr;
   // One source of weights for both directions: the forward gathers with the
   // forward tables, the backward with their transposes.
   auto tables = std::make_shared<AxisTables>();
-  const AxisWeights w = ComputeAxisWeights(in_size, out_size, scale);
+  const AxisWeights w = ComputeAxisWeights(rule);
+  tables->identity = w.identity;
   tables->gather = direction == Direction::kForward ? AsGatherTable(w) : TransposeAxisWeights(w);
   tables->blocked = BlockGatherTable(tables->gather);
   std::lock_guard<std::mutex> lock(mutex);
@@ -176,22 +185,41 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                                                    const Partition& partition, std::string* error,
                                                    uint64_t row_cache_bytes) {
   const ResampleProblem& f = problem;  // forward sizes: in -> out
-  const double scale_h = ForwardAxisScale(f.in_h, f.out_h, f.align_corners, f.scales_h);
-  const double scale_w = ForwardAxisScale(f.in_w, f.out_w, f.align_corners, f.scales_w);
-  std::shared_ptr<const AxisTables> height =
-      CachedAxisTables(f.in_h, f.out_h, scale_h, f.direction);
-  std::shared_ptr<const AxisTables> width = CachedAxisTables(f.in_w, f.out_w, scale_w, f.direction);
+  const bool backward = f.direction == Direction::kBackward;
+  const bool nearest = f.filter == Filter::kNearest || f.filter == Filter::kNearestExact;
+  Arithmetic arithmetic = Arithmetic::kFloat32;
+  if (nearest && !backward) {
+    arithmetic = Arithmetic::kCopy;
+  } else if (source.dtype == DataType::kFloat64 || destination.dtype == DataType::kFloat64) {
+    arithmetic = Arithmetic::kFloat64;
+  }
+  const auto is_float = [](DataType t) {
+    return t == DataType::kFloat32 || t == DataType::kFloat16 || t == DataType::kBFloat16;
+  };
+  const bool dtypes_fit = arithmetic == Arithmetic::kCopy ? source.dtype == destination.dtype
+                          : arithmetic == Arithmetic::kFloat64
+                              ? source.dtype == destination.dtype
+                              : is_float(source.dtype) && is_float(destination.dtype);
+  if (!dtypes_fit) {
+    if (error) *error = std::string("no ") + FilterName(f.filter) + " path for these dtypes";
+    return nullptr;
+  }
+  const AxisRule rule_h{f.filter, f.in_h, f.out_h, f.align_corners, f.scales_h, backward};
+  const AxisRule rule_w{f.filter, f.in_w, f.out_w, f.align_corners, f.scales_w, backward};
+  std::shared_ptr<const AxisTables> height = CachedAxisTables(rule_h, f.direction);
+  std::shared_ptr<const AxisTables> width = CachedAxisTables(rule_w, f.direction);
   if (!height || !width) {
     if (error) *error = "weight tables exceed 2^30 taps";
     return nullptr;
   }
   std::unique_ptr<ResamplePlan> plan(new ResamplePlan());
   plan->problem_ = f;
+  plan->arithmetic_ = arithmetic;
   plan->source_direct_ = source.dtype == DataType::kFloat32 && source.w_stride == 1;
   plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
   plan->destination_fused16_ = destination.dtype != DataType::kFloat32 && destination.w_stride == 1;
-  plan->h_identity_ = IsIdentityAxis(f.in_h, f.out_h, scale_h);
-  plan->w_identity_ = IsIdentityAxis(f.in_w, f.out_w, scale_w);
+  plan->h_identity_ = height->identity;
+  plan->w_identity_ = width->identity;
   plan->height_tables_ = std::move(height);
   plan->width_tables_ = std::move(width);
   plan->extent_ = f.direction == Direction::kForward ? Extent{f.in_h, f.in_w, f.out_h, f.out_w}
@@ -199,6 +227,17 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const Extent& p = plan->extent_;
   plan->num_chunks_ = std::max<int64_t>(1, partition.chunks);
   plan->num_threads_ = std::max(1, partition.threads);
+  if (arithmetic != Arithmetic::kFloat32) {
+    // The exact paths: a copy needs no scratch; double arithmetic one
+    // destination row of doubles per thread.
+    plan->chunk_bytes_ =
+        arithmetic == Arithmetic::kFloat64 ? AlignUp(static_cast<uint64_t>(p.dst_w) * 8) : 0;
+    plan->scratch_bytes_ =
+        plan->chunk_bytes_ == 0
+            ? 0
+            : plan->chunk_bytes_ * static_cast<uint64_t>(plan->num_threads_) + kAlign;
+    return plan;
+  }
 
   // Pass order from a cost model in vector-lane FMAs: the height pass costs a
   // tap per element of each row it forms; the blocked width pass costs
@@ -756,10 +795,101 @@ void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destin
   ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
     const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
     const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
-    ChunkRunner runner(*this, source, destination,
-                       base + static_cast<uint64_t>(slot) * chunk_bytes_);
-    runner.Run(begin, end);
+    char* chunk_scratch = base + static_cast<uint64_t>(slot) * chunk_bytes_;
+    switch (arithmetic_) {
+      case Arithmetic::kCopy:
+        CopyRows(source, destination, begin, end);
+        break;
+      case Arithmetic::kFloat64:
+        Float64Rows(source, destination, begin, end, reinterpret_cast<double*>(chunk_scratch));
+        break;
+      case Arithmetic::kFloat32: {
+        ChunkRunner runner(*this, source, destination, chunk_scratch);
+        runner.Run(begin, end);
+        break;
+      }
+    }
   });
+}
+
+namespace {
+
+// Element (n, c, h, 0) of a view, typed; every index stays inside the view
+// the checks validated, so the sums cannot overflow.
+template <typename T, typename View, typename Ptr>
+Ptr RowStart(const View& v, int64_t plane, int64_t channels, int64_t h) {
+  const int64_t n = plane / channels, c = plane % channels;
+  return static_cast<Ptr>(v.data) + (n * v.strides[0] + c * v.strides[1] + h * v.strides[2]);
+}
+
+template <typename T>
+void CopyRowsOf(const GatherTable& height, const GatherTable& width, const TensorView& src,
+                const MutableTensorView& dst, int64_t channels, int64_t begin, int64_t end) {
+  const int64_t rows = height.size, cols = width.size;
+  const int64_t ss = src.strides[3], ds = dst.strides[3];
+  const int64_t* first = width.first.data();
+  for (int64_t r = begin; r < end; ++r) {
+    const int64_t p = r / rows, i = r % rows;
+    const T* s =
+        RowStart<T, TensorView, const T*>(src, p, channels, height.first[static_cast<size_t>(i)]);
+    T* d = RowStart<T, MutableTensorView, T*>(dst, p, channels, i);
+    if (ss == 1 && ds == 1) {
+      for (int64_t x = 0; x < cols; ++x) d[x] = s[first[x]];
+    } else {
+      for (int64_t x = 0; x < cols; ++x) d[x * ds] = s[first[x] * ss];
+    }
+  }
+}
+
+}  // namespace
+
+void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& destination,
+                            int64_t begin, int64_t end) const {
+  // Nearest forwards: one source element per destination element, copied
+  // bit for bit (uint8 and double too; NaN payloads and -0 kept).
+  const int64_t channels = problem_.channels;
+  switch (DataTypeSize(source.dtype)) {
+    case 1:
+      return CopyRowsOf<uint8_t>(height(), width(), source, destination, channels, begin, end);
+    case 2:
+      return CopyRowsOf<uint16_t>(height(), width(), source, destination, channels, begin, end);
+    case 4:
+      return CopyRowsOf<uint32_t>(height(), width(), source, destination, channels, begin, end);
+    default:
+      return CopyRowsOf<uint64_t>(height(), width(), source, destination, channels, begin, end);
+  }
+}
+
+void ResamplePlan::Float64Rows(const TensorView& source, const MutableTensorView& destination,
+                               int64_t begin, int64_t end, double* acc) const {
+  // DOUBLE tensors, in double with the double weights: each destination row
+  // is the height taps' sum of width-gathered source rows, in ascending order
+  // (PyTorch's order for the two-tap modes).
+  const GatherTable& h = height();
+  const GatherTable& w = width();
+  const int64_t channels = problem_.channels;
+  const int64_t cols = w.size;
+  const int64_t ss = source.strides[3], ds = destination.strides[3];
+  for (int64_t r = begin; r < end; ++r) {
+    const int64_t p = r / h.size, i = r % h.size;
+    const size_t si = static_cast<size_t>(i);
+    std::fill(acc, acc + cols, 0.0);
+    for (int64_t k = 0; k < h.count[si]; ++k) {
+      const double wh = h.weights64[static_cast<size_t>(h.offset[si] + k)];
+      const double* s =
+          RowStart<double, TensorView, const double*>(source, p, channels, h.first[si] + k);
+      for (int64_t x = 0; x < cols; ++x) {
+        const size_t sx = static_cast<size_t>(x);
+        const double* ww = w.weights64.data() + w.offset[sx];
+        const double* sx0 = s + w.first[sx] * ss;
+        double v = 0.0;
+        for (int64_t t = 0; t < w.count[sx]; ++t) v += ww[t] * sx0[t * ss];
+        acc[x] += wh * v;
+      }
+    }
+    double* d = RowStart<double, MutableTensorView, double*>(destination, p, channels, i);
+    for (int64_t x = 0; x < cols; ++x) d[x * ds] = acc[x];
+  }
 }
 
 }  // namespace aclnn_host::resample

@@ -1,7 +1,7 @@
-// Anti-aliased bicubic resampling as a plan: built once (weight tables, pass
-// order, scratch layout), then run any number of times over strided views.
-// The same engine runs the forward (x -> y) and the backward (dY -> dX, the
-// transpose). Pure C++; knows nothing of the aclnn API.
+// Separable resampling as a plan: built once (weight tables from the filter
+// layer, pass order, scratch layout), then run any number of times over
+// strided views. The same engine runs every mode's forward (x -> y) and
+// backward (dY -> dX, the transpose). Pure C++; knows nothing of the aclnn API.
 #ifndef ACLNN_HOST_RESAMPLE_BACKWARD_H_
 #define ACLNN_HOST_RESAMPLE_BACKWARD_H_
 
@@ -9,13 +9,15 @@
 #include <memory>
 #include <string>
 
-#include "aclnn_host/upsample_bicubic2d_aa.h"
+#include "aclnn_host/tensor_view.h"
 #include "resample/axis_weights.h"
+#include "resample/filters.h"
 
 namespace aclnn_host::resample {
 
 // One axis's tables as a direction uses them.
 struct AxisTables {
+  bool identity = false;
   GatherTable gather;
   BlockedTable blocked;
 };
@@ -37,7 +39,13 @@ struct ResampleProblem {
   double scales_h = 0.0;  // forward scale factors; <= 0 or NaN: not given
   double scales_w = 0.0;
   Direction direction = Direction::kBackward;
+  Filter filter = Filter::kCubicAA;
 };
+
+// How a plan computes: the fp32 engine (fp32, fp16, bf16: fp32 arithmetic,
+// 16-bit rounded once), double arithmetic for DOUBLE tensors, or exact
+// element copies (nearest forwards, any dtype: PyTorch copies the bits).
+enum class Arithmetic { kFloat32, kFloat64, kCopy };
 
 // How the two separable passes are arranged. Per plane the destination is
 // D = Gh . S . Gw^T with gather tables Gh, Gw (the forward weights for the
@@ -91,6 +99,7 @@ class ResamplePlan {
   // Bytes of scratch Run needs (all threads together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
+  Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
 
   // source and destination must match the problem and the layouts given to
@@ -104,6 +113,12 @@ class ResamplePlan {
  private:
   class ChunkRunner;
   ResamplePlan() = default;
+  // Destination rows [begin, end) (planes and rows flattened) of the exact
+  // paths; scratch holds chunk_bytes_.
+  void CopyRows(const TensorView& source, const MutableTensorView& destination, int64_t begin,
+                int64_t end) const;
+  void Float64Rows(const TensorView& source, const MutableTensorView& destination, int64_t begin,
+                   int64_t end, double* scratch) const;
 
   ResampleProblem problem_;
   struct Extent {
@@ -118,6 +133,7 @@ class ResamplePlan {
   bool h_identity_ = false;
   bool w_identity_ = false;
   PassOrder order_ = PassOrder::kCopy;
+  Arithmetic arithmetic_ = Arithmetic::kFloat32;
   const GatherTable& height() const { return height_tables_->gather; }
   const GatherTable& width() const { return width_tables_->gather; }
   const BlockedTable& width_blocked() const { return width_tables_->blocked; }
