@@ -64,6 +64,7 @@ void RegisterTensor(const aclTensor* t) {
 }
 bool IsLiveTensor(const aclTensor* t) { return Live(Global().tensors, t); }
 bool IsLiveIntArray(const aclIntArray* a) { return Live(Global().int_arrays, a); }
+bool IsLiveFloatArray(const aclFloatArray* a) { return Live(Global().float_arrays, a); }
 
 void RegisterExecutor(std::shared_ptr<aclOpExecutor> e) {
   std::lock_guard<std::mutex> lock(Global().mutex);

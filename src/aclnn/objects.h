@@ -50,6 +50,7 @@ namespace aclnn_host::aclnn {
 void RegisterTensor(const aclTensor* t);
 bool IsLiveTensor(const aclTensor* t);
 bool IsLiveIntArray(const aclIntArray* a);
+bool IsLiveFloatArray(const aclFloatArray* a);
 
 void RegisterExecutor(std::shared_ptr<aclOpExecutor> e);
 // The live executor behind a handle, or null.

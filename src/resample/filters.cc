@@ -61,8 +61,8 @@ float NearestScale(const AxisRule& r) {
 }
 
 int64_t NearestIndex(const AxisRule& r, int64_t o) {
-  if (r.out_size == r.in_size) return o;  // nearest_idx's shortcuts
-  if (r.out_size == 2 * r.in_size) return o >> 1;
+  if (r.backward && r.out_size == r.in_size) return o;  // nearest_idx's shortcuts
+  if (r.backward && r.out_size == 2 * r.in_size) return o >> 1;
   // floorf(dst_index * scale): the product is a float.
   return ClampedFloorIndex(static_cast<float>(o) * NearestScale(r), r.in_size);
 }
@@ -219,15 +219,14 @@ int64_t CountAxisTaps(const AxisRule& rule) {
 bool IsCopyAxis(const AxisRule& rule) {
   if (rule.in_size != rule.out_size) return false;
   switch (rule.filter) {
-    case Filter::kNearest:  // nearest_idx's shortcut
-    case Filter::kLinear:   // compute_source_index_and_lambda's shortcut
+    case Filter::kNearest:  // nearest_idx's shortcut (the backward's)
+      return rule.backward;
+    case Filter::kLinear:  // compute_source_index_and_lambda's shortcut
       return true;
     case Filter::kNearestExact:  // no shortcut: the table says whether it copies
       return false;
     case Filter::kCubic:
-      // PyTorch 1.13's bicubic backward copies an axis of equal sizes; its
-      // forward filters (with an explicit scale != 1 that is not a copy).
-      return rule.backward;
+      return rule.whole_copy;
     case Filter::kLinearAA:
     case Filter::kCubicAA:
       return ForwardAxisScale(rule.in_size, rule.out_size, rule.align_corners, rule.user_scale) ==

@@ -15,7 +15,7 @@
 namespace aclnn_host::resample {
 
 enum class Filter : int {
-  kNearest,       // legacy nearest: floorf(dst * scale_f32), out==in and out==2*in shortcuts
+  kNearest,       // legacy nearest: floorf(dst * scale_f32) (backward: with shortcuts)
   kNearestExact,  // floorf((dst + 0.5) * scale_f32)
   kLinear,        // two taps, source index clamped at 0 (align_corners aware)
   kCubic,         // Keys cubic a = -0.75, four taps with indices clamped to the axis
@@ -35,7 +35,14 @@ struct AxisRule {
   int64_t out_size = 0;
   bool align_corners = false;
   double user_scale = 0.0;
-  bool backward = false;  // the table serves a backward op (one PyTorch quirk, kCubic)
+  // PyTorch 1.13's bicubic backward copies a problem whose H and W both keep
+  // their size, whatever the scales (its forward filters with an explicit
+  // scale != 1): set by the plan for such a problem; kCubic only.
+  bool whole_copy = false;
+  // The table serves a backward op. PyTorch 1.13's nearest backward maps with
+  // nearest_idx (out == in and out == 2*in shortcuts, whatever the scale); its
+  // NCHW forward computes floorf(dst * scale) always.
+  bool backward = false;
 };
 
 // PyTorch's area_pixel_compute_scale in double: the forward's input step per
@@ -56,8 +63,8 @@ int64_t CountAxisTaps(const AxisRule& rule);
 // `identity` is set; also where a nearest rule maps every index to itself.
 AxisWeights ComputeAxisWeights(const AxisRule& rule);
 
-// PyTorch's copy shortcuts for equal sizes: nearest and linear always,
-// antialiased modes with scale exactly 1, the bicubic backward always.
+// PyTorch's copy shortcuts for equal sizes: the nearest backward and linear
+// always, antialiased modes with scale exactly 1, cubic where whole_copy says.
 bool IsCopyAxis(const AxisRule& rule);
 
 }  // namespace aclnn_host::resample

@@ -128,8 +128,8 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
     bool operator==(const Key& o) const {
       return rule.filter == o.rule.filter && rule.in_size == o.rule.in_size &&
              rule.out_size == o.rule.out_size && rule.align_corners == o.rule.align_corners &&
-             rule.backward == o.rule.backward && scale_bits == o.scale_bits &&
-             direction == o.direction;
+             rule.whole_copy == o.rule.whole_copy && rule.backward == o.rule.backward &&
+             scale_bits == o.scale_bits && direction == o.direction;
     }
   };
   static std::mutex mutex;
@@ -204,8 +204,12 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     if (error) *error = std::string("no ") + FilterName(f.filter) + " path for these dtypes";
     return nullptr;
   }
-  const AxisRule rule_h{f.filter, f.in_h, f.out_h, f.align_corners, f.scales_h, backward};
-  const AxisRule rule_w{f.filter, f.in_w, f.out_w, f.align_corners, f.scales_w, backward};
+  const bool whole_copy =
+      f.filter == Filter::kCubic && backward && f.in_h == f.out_h && f.in_w == f.out_w;
+  const AxisRule rule_h{f.filter,   f.in_h,     f.out_h, f.align_corners,
+                        f.scales_h, whole_copy, backward};
+  const AxisRule rule_w{f.filter,   f.in_w,     f.out_w, f.align_corners,
+                        f.scales_w, whole_copy, backward};
   std::shared_ptr<const AxisTables> height = CachedAxisTables(rule_h, f.direction);
   std::shared_ptr<const AxisTables> width = CachedAxisTables(rule_w, f.direction);
   if (!height || !width) {

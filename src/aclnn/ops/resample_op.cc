@@ -11,8 +11,18 @@ namespace aclnn_host::aclnn {
 namespace {
 
 DataType ToEngine(int32_t t) {
-  return t == ACL_FLOAT ? DataType::kFloat32
-                        : (t == ACL_FLOAT16 ? DataType::kFloat16 : DataType::kBFloat16);
+  switch (t) {
+    case ACL_FLOAT16:
+      return DataType::kFloat16;
+    case ACL_BF16:
+      return DataType::kBFloat16;
+    case ACL_DOUBLE:
+      return DataType::kFloat64;
+    case ACL_UINT8:
+      return DataType::kUInt8;
+    default:
+      return DataType::kFloat32;
+  }
 }
 
 // Byte range of a tensor's view inside its live aclrtMalloc block.
@@ -57,11 +67,25 @@ std::string CheckPlacement(const char* name, const aclTensor* t, Placement* wher
   return "";
 }
 
+// Phase 2 of an empty problem: the workspace and stream rules, no work.
+class EmptyExecutor : public aclOpExecutor {
+ public:
+  std::string op;
+  aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>&, void*, uint64_t,
+                     void* stream) override {
+    if (!runtime::IsLiveStream(stream)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, op + ": stream is not a live stream");
+    }
+    return ACLNN_SUCCESS;
+  }
+};
+
 class ResampleExecutor : public aclOpExecutor {
  public:
   std::shared_ptr<const resample::ResamplePlan> plan;
   std::string op;        // the phase-2 function's name, for messages
   std::string src_name;  // the source tensor's parameter name
+  std::string dst_name;  // the destination's
   TensorView source;
   MutableTensorView destination;
   Placement source_at;
@@ -75,9 +99,9 @@ class ResampleExecutor : public aclOpExecutor {
       if (!runtime::FindBlock(reinterpret_cast<const void*>(p->bytes.begin), p->bytes.size(),
                               &block) ||
           block != p->block) {
-        return Fail(ACLNN_ERR_PARAM_INVALID,
-                    op + ": the " + (p == &destination_at ? std::string("out") : src_name) +
-                        " memory was freed after phase 1");
+        return Fail(ACLNN_ERR_PARAM_INVALID, op + ": the " +
+                                                 (p == &destination_at ? dst_name : src_name) +
+                                                 " memory was freed after phase 1");
       }
       pins.push_back(block);
     }
@@ -98,9 +122,8 @@ class ResampleExecutor : public aclOpExecutor {
       const resample::AddressRange ws_bytes{ws_lo, ws_lo + need};  // inside a block: no wrap
       for (const Placement* p : {&source_at, &destination_at}) {
         if (ws_bytes.Overlaps(p->bytes)) {
-          return Fail(ACLNN_ERR_PARAM_INVALID,
-                      op + ": the workspace overlaps " +
-                          (p == &destination_at ? std::string("out") : src_name));
+          return Fail(ACLNN_ERR_PARAM_INVALID, op + ": the workspace overlaps " +
+                                                   (p == &destination_at ? dst_name : src_name));
         }
       }
       pins.push_back(ws_block);
@@ -156,8 +179,22 @@ std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, co
   return "";
 }
 
+EngineView NchwView(const aclTensor* t, bool nhwc) {
+  // NHWC: view dims (N, H, W, C) -> engine order (N, C, H, W).
+  static constexpr int kNchw[4] = {0, 1, 2, 3};
+  static constexpr int kNhwc[4] = {0, 3, 1, 2};
+  const int* from = nhwc ? kNhwc : kNchw;
+  EngineView v;
+  for (int k = 0; k < 4; ++k) {
+    v.shape[k] = t->view_shape[static_cast<size_t>(from[k])];
+    v.strides[k] = t->strides[static_cast<size_t>(from[k])];
+  }
+  return v;
+}
+
 aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
-                         const aclTensor* source, aclTensor* destination,
+                         const char* dst_name, const aclTensor* source, const EngineView& src_view,
+                         aclTensor* destination, const EngineView& dst_view,
                          const resample::ResampleProblem& problem, uint64_t* workspaceSize,
                          aclOpExecutor** executor) {
   auto fail = [&](aclnnStatus status, const std::string& why) {
@@ -168,21 +205,23 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   Placement src_at, dst_at;
   std::string why = CheckPlacement(src_name, source, &src_at);
   if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
-  why = CheckPlacement("out", destination, &dst_at);
+  why = CheckPlacement(dst_name, destination, &dst_at);
   if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
   if (resample::ViewOverlapsItself(destination->view_shape.data(), destination->strides.data(),
-                                   4)) {
+                                   static_cast<int>(destination->view_shape.size()))) {
     return fail(ACLNN_ERR_PARAM_INVALID,
-                "out strides " + ShapeString(destination->strides) + " make the view of shape " +
-                    ShapeString(destination->view_shape) + " overlap itself");
+                std::string(dst_name) + " strides " + ShapeString(destination->strides) +
+                    " make the view of shape " + ShapeString(destination->view_shape) +
+                    " overlap itself");
   }
   if (src_at.bytes.Overlaps(dst_at.bytes)) {
-    return fail(ACLNN_ERR_PARAM_INVALID, std::string(src_name) + " and out overlap in memory");
+    return fail(ACLNN_ERR_PARAM_INVALID,
+                std::string(src_name) + " and " + dst_name + " overlap in memory");
   }
 
   // The plan.
-  const resample::ViewLayout src_layout{ToEngine(source->dtype), source->strides[3]};
-  const resample::ViewLayout dst_layout{ToEngine(destination->dtype), destination->strides[3]};
+  const resample::ViewLayout src_layout{ToEngine(source->dtype), src_view.strides[3]};
+  const resample::ViewLayout dst_layout{ToEngine(destination->dtype), dst_view.strides[3]};
   std::string error;
   std::shared_ptr<const resample::ResamplePlan> plan = resample::ResamplePlan::Create(
       problem, src_layout, dst_layout,
@@ -195,16 +234,18 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   exec->plan = plan;
   exec->op = run_op;
   exec->src_name = src_name;
-  const int64_t esize = static_cast<int64_t>(runtime::DataTypeBytes(source->dtype));
-  exec->source.data = static_cast<const char*>(source->data) + source->offset * esize;
+  exec->dst_name = dst_name;
+  const int64_t src_size = static_cast<int64_t>(runtime::DataTypeBytes(source->dtype));
+  const int64_t dst_size = static_cast<int64_t>(runtime::DataTypeBytes(destination->dtype));
+  exec->source.data = static_cast<const char*>(source->data) + source->offset * src_size;
   exec->source.dtype = src_layout.dtype;
-  exec->destination.data = static_cast<char*>(destination->data) + destination->offset * esize;
+  exec->destination.data = static_cast<char*>(destination->data) + destination->offset * dst_size;
   exec->destination.dtype = dst_layout.dtype;
   for (int k = 0; k < 4; ++k) {
-    exec->source.shape[k] = source->view_shape[k];
-    exec->source.strides[k] = source->strides[k];
-    exec->destination.shape[k] = destination->view_shape[k];
-    exec->destination.strides[k] = destination->strides[k];
+    exec->source.shape[k] = src_view.shape[k];
+    exec->source.strides[k] = src_view.strides[k];
+    exec->destination.shape[k] = dst_view.shape[k];
+    exec->destination.strides[k] = dst_view.strides[k];
   }
   exec->source_at = src_at;
   exec->destination_at = dst_at;
@@ -213,6 +254,24 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   aclOpExecutor* handle = exec.get();
   RegisterExecutor(std::move(exec));  // may throw: then nothing is handed out
   *workspaceSize = size;
+  *executor = handle;
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
+                         const aclTensor* source, aclTensor* destination,
+                         const resample::ResampleProblem& problem, uint64_t* workspaceSize,
+                         aclOpExecutor** executor) {
+  return PlaceAndPlan(op, run_op, src_name, "out", source, NchwView(source, false), destination,
+                      NchwView(destination, false), problem, workspaceSize, executor);
+}
+
+aclnnStatus PlanNothing(const char* run_op, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto exec = std::make_shared<EmptyExecutor>();
+  exec->op = run_op;
+  aclOpExecutor* handle = exec.get();
+  RegisterExecutor(std::move(exec));
+  *workspaceSize = 0;
   *executor = handle;
   return ACLNN_SUCCESS;
 }

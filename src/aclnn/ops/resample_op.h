@@ -20,14 +20,34 @@ bool IsSupportedDtype(int32_t data_type);
 std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, const aclTensor* out,
                                   double scalesH, double scalesW);
 
+// A tensor's view as the engine reads it: (N, C, H, W) order whatever the
+// format (an NHWC tensor's view shape is (N, H, W, C)).
+struct EngineView {
+  int64_t shape[4] = {0, 0, 0, 0};
+  int64_t strides[4] = {0, 0, 0, 0};
+};
+EngineView NchwView(const aclTensor* t, bool nhwc);
+
 // Phase 1's last checks and the plan: both views inside the aclrtMalloc blocks
 // their data pointers lie in and aligned, the destination's view not
 // overlapping itself, source and destination disjoint. On success fills
-// *workspaceSize and *executor. `op` and `src_name` name things in messages.
+// *workspaceSize and *executor. `op`, `src_name` and `dst_name` name things in
+// messages; `run_op` is the phase-2 function.
+aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
+                         const char* dst_name, const aclTensor* source, const EngineView& src_view,
+                         aclTensor* destination, const EngineView& dst_view,
+                         const resample::ResampleProblem& problem, uint64_t* workspaceSize,
+                         aclOpExecutor** executor);
+
+// The same for two 4-D NCHW tensors, the destination named "out".
 aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
                          const aclTensor* source, aclTensor* destination,
                          const resample::ResampleProblem& problem, uint64_t* workspaceSize,
                          aclOpExecutor** executor);
+
+// Phase 1's result for an empty tensor: success, no workspace, and an
+// executor whose phase 2 runs nothing (CANN's empty-tensor shortcut).
+aclnnStatus PlanNothing(const char* run_op, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 // Phase 2 of a resample op (the contract's phase-2 rules).
 aclnnStatus RunExecutor(const char* op, void* workspace, uint64_t workspaceSize,

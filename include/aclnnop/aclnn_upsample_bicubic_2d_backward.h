@@ -1,0 +1,29 @@
+/* aclnnUpsampleBicubic2dBackward: gradient of bicubic 2-D resize, a = -0.75 (PyTorch
+ * upsample_bicubic2d_backward); deterministic, unlike CANN's. gradOut has inputSize's N, C and
+ * outputSize's H, W; gradInput has the shape inputSize (both in the format's dim order). */
+#ifndef ACLNNOP_ACLNN_UPSAMPLE_BICUBIC_2D_BACKWARD_H_
+#define ACLNNOP_ACLNN_UPSAMPLE_BICUBIC_2D_BACKWARD_H_
+
+#include "aclnn/acl_meta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase 1: checks the arguments and plans the work (README, "The resize family"). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleBicubic2dBackwardGetWorkspaceSize(
+    const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
+    bool alignCorners, double scalesH, double scalesW, aclTensor* gradInput,
+    uint64_t* workspaceSize, aclOpExecutor** executor);
+
+/* Phase 2: enqueues the plan on stream (NULL = default stream). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleBicubic2dBackward(void* workspace,
+                                                               uint64_t workspaceSize,
+                                                               aclOpExecutor* executor,
+                                                               aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLNNOP_ACLNN_UPSAMPLE_BICUBIC_2D_BACKWARD_H_ */

@@ -1,0 +1,29 @@
+/* aclnnUpsampleNearest2dBackward: gradient of legacy nearest 2-D resize (PyTorch
+ * upsample_nearest2d_backward). gradOut has inputSize's N, C and outputSize's H, W; gradInput has
+ * the shape inputSize (both in the format's dim order). */
+#ifndef ACLNNOP_ACLNN_UPSAMPLE_NEAREST_2D_BACKWARD_H_
+#define ACLNNOP_ACLNN_UPSAMPLE_NEAREST_2D_BACKWARD_H_
+
+#include "aclnn/acl_meta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase 1: checks the arguments and plans the work (README, "The resize family"). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dBackwardGetWorkspaceSize(
+    const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
+    double scalesH, double scalesW, aclTensor* gradInput, uint64_t* workspaceSize,
+    aclOpExecutor** executor);
+
+/* Phase 2: enqueues the plan on stream (NULL = default stream). */
+ACL_FUNC_VISIBILITY aclnnStatus aclnnUpsampleNearest2dBackward(void* workspace,
+                                                               uint64_t workspaceSize,
+                                                               aclOpExecutor* executor,
+                                                               aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLNNOP_ACLNN_UPSAMPLE_NEAREST_2D_BACKWARD_H_ */
