@@ -123,6 +123,34 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
       }
     }
   }
+  // Gather form of the blocks the lane form cannot take.
+  b.gather_taps.assign(nb, 0);
+  b.gather_offset.assign(nb, 0);
+  for (int64_t blk = 0; blk < b.num_blocks; ++blk) {
+    const size_t sb = static_cast<size_t>(blk);
+    const int64_t end = std::min(tt.size, (blk + 1) * kW);
+    int64_t taps = 0;
+    for (int64_t i = blk * kW; i < end; ++i)
+      taps = std::max(taps, tt.count[static_cast<size_t>(i)]);
+    const bool gather =
+        b.lane_taps[sb] == 0 && taps > 0 && taps * BlockedTable::kGatherTapCost < b.src_count[sb];
+    b.pass_cost += gather ? taps * BlockedTable::kGatherTapCost : b.src_count[sb];
+    if (!gather) continue;
+    b.gather_taps[sb] = static_cast<int32_t>(taps);
+    b.gather_offset[sb] = static_cast<int64_t>(b.gather_index.size());
+    b.gather_index.resize(b.gather_index.size() + static_cast<size_t>(taps * kW), 0);
+    b.gather_weights.resize(b.gather_weights.size() + static_cast<size_t>(taps * kW), 0.0f);
+    for (int64_t i = blk * kW; i < end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      const int64_t count = tt.count[si];
+      for (int64_t k = 0; k < taps; ++k) {
+        const size_t at = static_cast<size_t>(b.gather_offset[sb] + k * kW + (i - blk * kW));
+        if (count == 0) continue;  // source 0, weight 0
+        b.gather_index[at] = static_cast<int32_t>(tt.first[si] + std::min(k, count - 1));
+        if (k < count) b.gather_weights[at] = tt.weights[static_cast<size_t>(tt.offset[si] + k)];
+      }
+    }
+  }
   return b;
 }
 

@@ -73,6 +73,24 @@ struct BlockedTable {
   std::vector<int64_t> lane_offset;  // per block, into lane_index/lane_weights
   std::vector<int32_t> lane_index;
   std::vector<float> lane_weights;
+
+  // Gather form, for blocks too wide for the lane form whose destinations
+  // each read only a few sources (shrinking passes of the short filters,
+  // where the dense block is mostly zeros): tap k of destination lane l reads
+  // source gather_index[.. k*kWidth + l] of the row with weight
+  // gather_weights[..]; lanes past a destination's window repeat its last tap
+  // with weight 0 (lanes past the table read source 0 with weight 0). Used on
+  // every target where gather_taps * kGatherTapCost < src_count, so the
+  // choice does not depend on the CPU. Summed over ascending k: the dense
+  // form's bits (up to the sign of a zero sum).
+  static constexpr int64_t kGatherTapCost = 4;  // a gathered tap vs a broadcast FMA
+  std::vector<int32_t> gather_taps;             // per block; 0 where the dense form is used
+  std::vector<int64_t> gather_offset;           // per block, into gather_index/gather_weights
+  std::vector<int32_t> gather_index;
+  std::vector<float> gather_weights;
+  // What a row of the pass costs, in broadcast-FMA units per kWidth lanes:
+  // src_count per dense block, gather_taps * kGatherTapCost per gathered one.
+  int64_t pass_cost = 0;
 };
 
 BlockedTable BlockGatherTable(const GatherTable& table);

@@ -416,13 +416,28 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
       continue;
     }
 #endif
+    const int64_t gtaps = t.gather_taps[sb];
     for (int64_t lane0 = 0; lane0 < valid; lane0 += lanes) {
       V acc[kRows];
       for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d);
-      for (int64_t j = 0; j < taps; ++j) {
-        const V wv = hn::LoadU(d, w + j * kW + lane0);
-        for (int r = 0; r < kRows; ++r) {
-          acc[r] = hn::MulAdd(hn::Set(d, rows.Src(r)[s0 + j]), wv, acc[r]);
+      if (gtaps > 0) {
+        // Each lane gathers its own few sources (see BlockedTable).
+        const hn::RebindToSigned<decltype(d)> di;
+        const int32_t* gi = t.gather_index.data() + t.gather_offset[sb] + lane0;
+        const float* gw = t.gather_weights.data() + t.gather_offset[sb] + lane0;
+        for (int64_t k = 0; k < gtaps; ++k) {
+          const auto idx = hn::LoadU(di, gi + k * kW);
+          const V wv = hn::LoadU(d, gw + k * kW);
+          for (int r = 0; r < kRows; ++r) {
+            acc[r] = hn::MulAdd(hn::GatherIndex(d, rows.Src(r), idx), wv, acc[r]);
+          }
+        }
+      } else {
+        for (int64_t j = 0; j < taps; ++j) {
+          const V wv = hn::LoadU(d, w + j * kW + lane0);
+          for (int r = 0; r < kRows; ++r) {
+            acc[r] = hn::MulAdd(hn::Set(d, rows.Src(r)[s0 + j]), wv, acc[r]);
+          }
         }
       }
       for (int r = 0; r < kRows; ++r) {

@@ -248,7 +248,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // kWidth lanes per block tap per row; each intermediate element costs a
   // store and a load.
   const double taps_h = static_cast<double>(plan->height().offset.back());
-  const double w_row = 16.0 * static_cast<double>(plan->width_blocked().total_taps);
+  const double w_row = 16.0 * static_cast<double>(plan->width_blocked().pass_cost);
   constexpr double kIntermediateCost = 2.0;
   const double ho = static_cast<double>(p.src_h), wo = static_cast<double>(p.src_w);
   const double hi = static_cast<double>(p.dst_h), wi = static_cast<double>(p.dst_w);

@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""Times every 2-D function of the resize family through the C API (both
+phases and the stream synchronisation per call) against the PyTorch CPU op it
+matches, side by side in interleaved rounds (the minimum of each is kept), and
+prints per function and shape: PyTorch ms, ours ms, ratio, GB/s and % of the
+streaming bandwidth measured in the same run.
+
+usage: family_bench.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 2] [--quick]
+       [--function NAME ...]"""
+import argparse
+import ctypes as C
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+from family_crosscheck import FUNCTIONS, load, arr, ACL_FLOAT, NCHW  # noqa: E402
+
+aten = torch.ops.aten
+
+# (label, N, C, forward input (H, W), forward output (H, W))
+SHAPES = [
+    ("model input 512->224, N8 RGB", 8, 3, (512, 512), (224, 224)),
+    ("feature 2x up, C64 128->256", 1, 64, (128, 128), (256, 256)),
+    ("HD 1080x1920->540x960, N1 RGB", 1, 3, (1080, 1920), (540, 960)),
+    ("small maps C256 14->28", 4, 256, (14, 14), (28, 28)),
+]
+PAUSE_AFTER_TORCH = 0.01  # PyTorch's OpenMP threads spin for a while after a call
+
+
+def torch_call(name, x, n, c, hi, wi, ho, wo):
+    """The PyTorch op the function matches, on contiguous float32."""
+    direction, filt, align, scales, _, _, ref = FUNCTIONS[name]
+    if filt == "resize":
+        return lambda: aten.upsample_bilinear2d(x, [ho, wo], False, ho / hi, wo / wi)
+    if direction == "fwd":
+        return lambda: ref(x, [ho, wo], None, False, 0.0, 0.0)
+    return lambda: ref(x, [ho, wo], [n, c, hi, wi], False, 0.0, 0.0)
+
+
+class Ours:
+    def __init__(self, lib, name, n, c, hi, wi, ho, wo):
+        self.lib, self.name = lib, name
+        direction, filt, align, scales, _, _, _ = FUNCTIONS[name]
+        src = (n, c, hi, wi) if direction == "fwd" else (n, c, ho, wo)
+        dst = (n, c, ho, wo) if direction == "fwd" else (n, c, hi, wi)
+        self.bytes = 4 * (math.prod(src) + math.prod(dst))
+        self.ptrs = [C.c_void_p(), C.c_void_p()]
+        for p, shape in zip(self.ptrs, (src, dst)):
+            assert lib.aclrtMalloc(C.byref(p), 4 * math.prod(shape), 0) == 0
+        x = torch.rand(src).contiguous()
+        raw = x.view(torch.int32).numpy()
+        assert lib.aclrtMemcpy(self.ptrs[0], raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
+        self.src = lib.aclCreateTensor(arr(src), 4, ACL_FLOAT, None, 0, NCHW, arr(src), 4, self.ptrs[0])
+        self.dst = lib.aclCreateTensor(arr(dst), 4, ACL_FLOAT, None, 0, NCHW, arr(dst), 4, self.ptrs[1])
+        self.handles = []
+        if filt == "resize":
+            fa = lib.aclCreateFloatArray((C.c_float * 4)(1, 1, ho / hi, wo / wi), 4)
+            self.handles.append(("f", fa))
+            self.args = [self.src, fa, b"bilinear"]
+        else:
+            osz = lib.aclCreateIntArray(arr([ho, wo]), 2)
+            self.handles.append(("i", osz))
+            self.args = [self.src, osz]
+            if direction == "bwd":
+                isz = lib.aclCreateIntArray(arr([n, c, hi, wi]), 4)
+                self.handles.append(("i", isz))
+                self.args.append(isz)
+            if align:
+                self.args.append(False)
+            if scales is not None:
+                self.args += [0.0, 0.0]
+        self.phase1 = getattr(lib, name + "GetWorkspaceSize")
+        self.phase2 = getattr(lib, name)
+        self.ws, self.ws_size = C.c_void_p(), 0
+
+    def __call__(self):
+        size, exe = C.c_uint64(0), C.c_void_p()
+        assert self.phase1(*self.args, self.dst, C.byref(size), C.byref(exe)) == 0
+        if size.value > self.ws_size:  # a real program keeps its workspace too
+            if self.ws_size:
+                self.lib.aclrtFree(self.ws)
+            assert self.lib.aclrtMalloc(C.byref(self.ws), size.value, 0) == 0
+            self.ws_size = size.value
+        assert self.phase2(self.ws, size, exe, None) == 0
+        assert self.lib.aclrtSynchronizeStream(None) == 0
+
+    def free(self):
+        lib = self.lib
+        lib.aclDestroyTensor(self.src)
+        lib.aclDestroyTensor(self.dst)
+        for kind, h in self.handles:
+            (lib.aclDestroyFloatArray if kind == "f" else lib.aclDestroyIntArray)(h)
+        for p in self.ptrs:
+            lib.aclrtFree(p)
+        if self.ws_size:
+            lib.aclrtFree(self.ws)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("library")
+    ap.add_argument("stream_binary")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS))
+    args = ap.parse_args()
+    lib = load(args.library)
+    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
+    setter.argtypes, setter.restype = [C.c_int], None
+    torch.set_num_threads(args.threads)
+    setter(args.threads)
+    bw = float(subprocess.check_output([args.stream_binary, str(args.threads)]).decode())
+    budget = 0.3 if args.quick else 1.0
+    print("torch %s, threads %d, streaming read+write bandwidth %.1f GB/s" %
+          (torch.__version__, args.threads, bw))
+    print("| function | shape | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth |")
+    print("|---|---|---|---|---|---|---|")
+    shuffle = random.Random(2026)
+    ratios = {}
+    for name in args.function or FUNCTIONS:
+        direction = FUNCTIONS[name][0]
+        for label, n, c, (hi, wi), (ho, wo) in SHAPES:
+            x = torch.rand((n, c, hi, wi) if direction == "fwd" else (n, c, ho, wo))
+            ours = Ours(lib, name, n, c, hi, wi, ho, wo)
+            runners = [torch_call(name, x, n, c, hi, wi, ho, wo), ours]
+            for r in runners:
+                r()
+            best = [float("inf")] * 2
+            start, rounds = time.perf_counter(), 0
+            while rounds < 3 or (time.perf_counter() - start < budget and rounds < 30):
+                order = [0, 1]
+                shuffle.shuffle(order)
+                for i in order:
+                    t0 = time.perf_counter()
+                    runners[i]()
+                    best[i] = min(best[i], time.perf_counter() - t0)
+                    if i == 0:
+                        time.sleep(PAUSE_AFTER_TORCH)
+                rounds += 1
+            gbs = ours.bytes / best[1] / 1e9
+            ratio = best[0] / best[1]
+            ratios.setdefault(name, []).append(ratio)
+            print("| %s | %s | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (
+                name, label, best[0] * 1e3, best[1] * 1e3, ratio, gbs, 100 * gbs / bw))
+            sys.stdout.flush()
+            ours.free()
+    every = [r for rs in ratios.values() for r in rs]
+    print("\nper function, worst ratio over the shapes: " + ", ".join(
+        "%s %.1fx" % (n, min(rs)) for n, rs in ratios.items()))
+    print("geometric mean over the family: %.1fx (worst %.1fx)" % (
+        math.exp(sum(math.log(r) for r in every) / len(every)), min(every)))
+
+
+if __name__ == "__main__":
+    main()
