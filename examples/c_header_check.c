@@ -4,8 +4,21 @@
 #include "acl/acl_rt.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
+#include "aclnnop/aclnn_resize.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa_grad.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d.h"
+#include "aclnnop/aclnn_upsample_bicubic_2d_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear2d_aa.h"
+#include "aclnnop/aclnn_upsample_bilinear2d_aa_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_backward.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d_backward_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+#include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_2d_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_exact2d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 
 int c_header_check(void);
 int c_header_check(void) {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds and installs libaclnn_host, then builds the CANN-style examples as an
 # outside project against the installed CMake package, and runs them: the
-# gradient (the CANN documentation example) and the forward with its adjoint.
+# bicubic AA gradient (the CANN documentation example), the bicubic AA forward
+# with its adjoint, then one CANN-style program per function of the 2-D resize
+# family (the order of tests/data/example_expected.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -13,5 +15,13 @@ cmake --install "$root/build/release" --prefix "$root/build/install" >/dev/null
 cmake -S "$root/examples" -B "$root/build/example" \
   -DCMAKE_PREFIX_PATH="$root/build/install" >/dev/null
 cmake --build "$root/build/example" -j"$jobs" >/dev/null
-"$root/build/example/upsample_bicubic2d_aa_grad_example"
-"$root/build/example/upsample_bicubic2d_aa_example"
+# shellcheck source=examples.sh
+source "$root/scripts/examples.sh"
+run_examples "$root/build/example" | tee "$root/build/example/output.txt"
+# The printed values against PyTorch's (float64) within float32's accuracy.
+if command -v /usr/bin/python3 >/dev/null; then
+  /usr/bin/python3 "$root/tests/compare_example_output.py" \
+    "$root/tests/data/example_expected.txt" "$root/build/example/output.txt"
+else
+  echo "(no /usr/bin/python3: the output was not compared with PyTorch's values)"
+fi

@@ -49,6 +49,8 @@ crosscheck() {
     /usr/bin/python3 "$root/tests/pytorch_crosscheck.py" "$out/release/libaclnn_host.so" \
       --op "$op" --cases 400 || return 1
   done
+  # The 2-D family: 120 random cases per function.
+  /usr/bin/python3 "$root/tests/family_crosscheck.py" "$out/release/libaclnn_host.so" --cases 120
 }
 
 thread_env() {
@@ -61,14 +63,17 @@ thread_env() {
   done
 }
 
+# shellcheck source=examples.sh
+source "$root/scripts/examples.sh"
+
 outside_project() {
   rm -rf "$out/install" "$out/example"
   cmake --install "$out/release" --prefix "$out/install" >/dev/null &&
     cmake -S "$root/examples" -B "$out/example" -DCMAKE_PREFIX_PATH="$out/install" >/dev/null &&
     cmake --build "$out/example" -j"$jobs" >/dev/null &&
-    { "$out/example/upsample_bicubic2d_aa_grad_example" &&
-      "$out/example/upsample_bicubic2d_aa_example"; } >"$out/example/output.txt" &&
-    diff -u "$root/tests/data/example_expected.txt" "$out/example/output.txt"
+    run_examples "$out/example" >"$out/example/output.txt" &&
+    /usr/bin/python3 "$root/tests/compare_example_output.py" \
+      "$root/tests/data/example_expected.txt" "$out/example/output.txt"
 }
 
 fuzz() {
