@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "aclnn_host/resize.h"
 #include "aclnn_host/upsample_bicubic2d_aa.h"
 
 namespace aclnn_host {
@@ -114,6 +115,78 @@ TEST(NativeApi, EveryBadInputIsRefused) {
     ExpectError(UpsampleBicubic2dAABackward(b.go, b.dst, false, 0, 0), StatusCode::kInvalidArgument,
                 "overflow");
   }
+}
+
+// The family's native API: the AA bicubic mode gives the same bits as the
+// dedicated functions; every mode runs both directions; refusals name things.
+TEST(NativeResize, EveryModeRunsAndAgreesWithTheDedicatedFunctions) {
+  Buffers b;
+  std::vector<float> out2(4096, 0.0f);
+  MutableTensorView dst2 = b.dst;
+  dst2.data = out2.data();
+  ResizeOptions aa;
+  aa.mode = ResizeMode::kCubic;
+  aa.antialias = true;
+  ASSERT_TRUE(UpsampleBicubic2dAABackward(b.go, b.dst, false, 0, 0).ok());
+  const Status s = ResizeBackward(b.go, dst2, aa);
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_EQ(b.out, out2);
+  for (ResizeMode mode :
+       {ResizeMode::kNearest, ResizeMode::kNearestExact, ResizeMode::kLinear, ResizeMode::kCubic}) {
+    for (bool antialias : {false, true}) {
+      ResizeOptions o;
+      o.mode = mode;
+      o.antialias = antialias;
+      const bool valid =
+          antialias ? (mode == ResizeMode::kLinear || mode == ResizeMode::kCubic) : true;
+      EXPECT_EQ(ResizeSupports(mode, antialias, true, DataType::kFloat32, 4), valid);
+      const Status back = ResizeBackward(b.go, b.dst, o);
+      EXPECT_EQ(back.ok(), valid) << back.message;
+      if (!valid) {
+        EXPECT_NE(back.message.find("antialias"), std::string::npos) << back.message;
+      }
+    }
+  }
+  // The gradient of a constant-one output: each input gets the sum of its
+  // weights; for nearest every output element lands somewhere once.
+  ResizeOptions nearest;
+  ASSERT_TRUE(ResizeBackward(b.go, b.dst, nearest).ok());
+  double total = 0;
+  for (size_t i = 0; i < 80; ++i) total += b.out[i];
+  EXPECT_EQ(total, 48.0);
+}
+
+TEST(NativeResize, DtypesPerModeAndDirection) {
+  EXPECT_TRUE(ResizeSupports(ResizeMode::kNearest, false, false, DataType::kUInt8, 4));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kNearest, false, true, DataType::kUInt8, 4));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kUInt8, 4));
+  EXPECT_TRUE(ResizeSupports(ResizeMode::kLinear, true, true, DataType::kFloat64, 3));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kFloat32, 5));
+  std::vector<uint8_t> in(48, 7), out(80, 0);
+  TensorView x;
+  x.data = in.data();
+  x.dtype = DataType::kUInt8;
+  const int64_t xs[4] = {1, 2, 4, 6}, ys[4] = {1, 2, 8, 5};
+  MutableTensorView y;
+  y.data = out.data();
+  y.dtype = DataType::kUInt8;
+  for (int k = 0; k < 4; ++k) x.shape[k] = xs[k], y.shape[k] = ys[k];
+  ContiguousStrides(x.shape, x.strides);
+  ContiguousStrides(y.shape, y.strides);
+  ResizeOptions o;
+  EXPECT_TRUE(Resize(x, y, o).ok());
+  for (uint8_t v : out) EXPECT_EQ(v, 7);
+  o.mode = ResizeMode::kLinear;
+  ExpectError(Resize(x, y, o), StatusCode::kInvalidArgument, "x.dtype 4");
+  char message[64];
+  const int64_t bad_strides[4] = {1, 1, 1, 1};
+  EXPECT_EQ(aclnn_host_resize(9, 0, 0, 0, 0, 0, in.data(), 4, xs, bad_strides, out.data(), 4, ys,
+                              bad_strides, message, sizeof message),
+            static_cast<int>(StatusCode::kInvalidArgument));
+  EXPECT_NE(std::string(message).find("mode 9"), std::string::npos) << message;
+  EXPECT_EQ(aclnn_host_resize(0, 0, 0, 0, 0, 0, in.data(), 4, nullptr, bad_strides, out.data(), 4,
+                              ys, bad_strides, message, sizeof message),
+            static_cast<int>(StatusCode::kNullPointer));
 }
 
 }  // namespace
