@@ -60,6 +60,8 @@ thread_env() {
   for t in 1 3 8; do
     ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/determinism_test" --gtest_brief=1 || return 1
     ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/concurrency_test" --gtest_brief=1 || return 1
+    ACLNN_HOST_NUM_THREADS=$t "$out/release/tests/family_semantics_test" --gtest_brief=1 \
+      --gtest_filter='*ThreadCount*' || return 1
   done
 }
 
@@ -73,7 +75,24 @@ outside_project() {
     cmake --build "$out/example" -j"$jobs" >/dev/null &&
     run_examples "$out/example" >"$out/example/output.txt" &&
     /usr/bin/python3 "$root/tests/compare_example_output.py" \
-      "$root/tests/data/example_expected.txt" "$out/example/output.txt"
+      "$root/tests/data/example_expected.txt" "$out/example/output.txt" &&
+    pkg_config_user && subproject_user
+}
+
+pkg_config_user() {  # a program built with pkg-config's flags against the install
+  local pc flags
+  pc=$(dirname "$(find "$out/install" -name aclnn_host.pc | head -1)") &&
+    flags=$(PKG_CONFIG_PATH="$pc" pkg-config --cflags --libs aclnn_host) &&
+    # shellcheck disable=SC2086 # the flags are words
+    g++ -std=c++17 "$root/examples/resize_example.cpp" $flags -o "$out/example/pkg_config_user" &&
+    LD_LIBRARY_PATH="$(dirname "$pc")" "$out/example/pkg_config_user" >/dev/null
+}
+
+subproject_user() {  # add_subdirectory / FetchContent: no tests or examples of ours built
+  rm -rf "$out/subproject"
+  cmake -S "$root/tests/subproject" -B "$out/subproject" -DACLNN_HOST_SOURCE="$root" >/dev/null &&
+    cmake --build "$out/subproject" -j"$jobs" >/dev/null &&
+    "$out/subproject/uses_aclnn_host" >/dev/null
 }
 
 fuzz() {

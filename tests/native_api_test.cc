@@ -180,12 +180,13 @@ TEST(NativeResize, DtypesPerModeAndDirection) {
   ExpectError(Resize(x, y, o), StatusCode::kInvalidArgument, "x.dtype 4");
   char message[64];
   const int64_t bad_strides[4] = {1, 1, 1, 1};
-  EXPECT_EQ(aclnn_host_resize(9, 0, 0, 0, 0, 0, in.data(), 4, xs, bad_strides, out.data(), 4, ys,
-                              bad_strides, message, sizeof message),
+  const double no_scales[2] = {0.0, 0.0};
+  EXPECT_EQ(aclnn_host_resize(9, 0, 0, 0, 4, no_scales, in.data(), 4, xs, bad_strides, out.data(),
+                              4, ys, bad_strides, message, sizeof message),
             static_cast<int>(StatusCode::kInvalidArgument));
   EXPECT_NE(std::string(message).find("mode 9"), std::string::npos) << message;
-  EXPECT_EQ(aclnn_host_resize(0, 0, 0, 0, 0, 0, in.data(), 4, nullptr, bad_strides, out.data(), 4,
-                              ys, bad_strides, message, sizeof message),
+  EXPECT_EQ(aclnn_host_resize(0, 0, 0, 0, 4, no_scales, in.data(), 4, nullptr, bad_strides,
+                              out.data(), 4, ys, bad_strides, message, sizeof message),
             static_cast<int>(StatusCode::kNullPointer));
 }
 

@@ -47,11 +47,12 @@ ACLNN_HOST_API bool ResizeSupports(ResizeMode mode, bool antialias, bool backwar
 extern "C" {
 
 // The same for bindings that speak C (ctypes): views as data pointer, dtype
-// (aclnn_host::DataType values), shape and strides in elements (4 dims);
-// returns a StatusCode value and copies the message (NUL-terminated) into
-// message[0..message_size). Never throws.
+// (aclnn_host::DataType values), shape and strides in elements, `rank` dims
+// each (3: (N, C, L); 4: (N, C, H, W)), and rank - 2 forward scale factors
+// (<= 0: not given); returns a StatusCode value and copies the message
+// (NUL-terminated) into message[0..message_size). Never throws.
 ACLNN_HOST_API int aclnn_host_resize(int mode, int antialias, int backward, int align_corners,
-                                     double scales_h, double scales_w, const void* source,
+                                     int rank, const double* scales, const void* source,
                                      int source_dtype, const int64_t* source_shape,
                                      const int64_t* source_strides, void* destination,
                                      int destination_dtype, const int64_t* destination_shape,

@@ -268,16 +268,17 @@ bool KnownMode(int m) { return m >= 0 && m <= static_cast<int>(aclnn_host::Resiz
 
 extern "C" {
 
-int aclnn_host_resize(int mode, int antialias, int backward, int align_corners, double scales_h,
-                      double scales_w, const void* source, int source_dtype,
+int aclnn_host_resize(int mode, int antialias, int backward, int align_corners, int rank,
+                      const double* scales, const void* source, int source_dtype,
                       const int64_t* source_shape, const int64_t* source_strides, void* destination,
                       int destination_dtype, const int64_t* destination_shape,
                       const int64_t* destination_strides, char* message, size_t message_size) {
   using namespace aclnn_host;
   Status s;
   if (source_shape == nullptr || source_strides == nullptr || destination_shape == nullptr ||
-      destination_strides == nullptr) {
-    s = Status{StatusCode::kNullPointer, "aclnn_host_resize: a shape or strides pointer is null"};
+      destination_strides == nullptr || scales == nullptr) {
+    s = Status{StatusCode::kNullPointer,
+               "aclnn_host_resize: a shape, strides or scales pointer is null"};
   } else if (!KnownDtype(source_dtype) || !KnownDtype(destination_dtype)) {
     s = Status{StatusCode::kInvalidArgument,
                "aclnn_host_resize: dtype " + std::to_string(source_dtype) + " / " +
@@ -285,6 +286,10 @@ int aclnn_host_resize(int mode, int antialias, int backward, int align_corners, 
   } else if (!KnownMode(mode)) {
     s = Status{StatusCode::kInvalidArgument,
                "aclnn_host_resize: mode " + std::to_string(mode) + " is not a ResizeMode"};
+  } else if (rank != 3 && rank != 4) {
+    s = Status{StatusCode::kInvalidArgument,
+               "aclnn_host_resize: rank " + std::to_string(rank) +
+                   " is not supported (3: (N, C, L), 4: (N, C, H, W))"};
   } else {
     TensorView src;
     MutableTensorView dst;
@@ -292,18 +297,23 @@ int aclnn_host_resize(int mode, int antialias, int backward, int align_corners, 
     src.dtype = static_cast<DataType>(source_dtype);
     dst.data = destination;
     dst.dtype = static_cast<DataType>(destination_dtype);
+    // (N, C, L) is (N, C, 1, L): the H axis copies its one row.
+    const int skip = 4 - rank;
     for (int k = 0; k < 4; ++k) {
-      src.shape[k] = source_shape[k];
-      src.strides[k] = source_strides[k];
-      dst.shape[k] = destination_shape[k];
-      dst.strides[k] = destination_strides[k];
+      const bool inserted = k == 2 && skip == 1;
+      const int from = k < 2 ? k : k - skip;
+      src.shape[k] = inserted ? 1 : source_shape[from];
+      src.strides[k] = inserted ? 0 : source_strides[from];
+      dst.shape[k] = inserted ? 1 : destination_shape[from];
+      dst.strides[k] = inserted ? 0 : destination_strides[from];
     }
     ResizeOptions o;
     o.mode = static_cast<ResizeMode>(mode);
     o.antialias = antialias != 0;
     o.align_corners = align_corners != 0;
-    o.scales_h = scales_h;
-    o.scales_w = scales_w;
+    // One scale per spatial axis; (N, C, L)'s one axis is W.
+    o.scales_h = rank == 3 ? 0.0 : scales[0];
+    o.scales_w = rank == 3 ? scales[0] : scales[1];
     s = backward ? ResizeBackward(src, dst, o) : Resize(src, dst, o);
   }
   if (message != nullptr && message_size > 0) {
