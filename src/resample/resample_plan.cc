@@ -120,22 +120,24 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
 // Weight tables of one axis in the form a direction needs (null if they
 // would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
 // shapes over and over, and building tables is most of phase 1 on small problems.
-std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction) {
+std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction,
+                                                   bool blocked) {
   struct Key {
     AxisRule rule;
     uint64_t scale_bits;
     Direction direction;
+    bool blocked;
     bool operator==(const Key& o) const {
       return rule.filter == o.rule.filter && rule.in_size == o.rule.in_size &&
              rule.out_size == o.rule.out_size && rule.align_corners == o.rule.align_corners &&
              rule.whole_copy == o.rule.whole_copy && rule.backward == o.rule.backward &&
-             scale_bits == o.scale_bits && direction == o.direction;
+             scale_bits == o.scale_bits && direction == o.direction && blocked == o.blocked;
     }
   };
   static std::mutex mutex;
   static auto* cache = new std::vector<std::pair<Key, std::shared_ptr<const AxisTables>>>();
   constexpr size_t kEntries = 32;
-  Key key{rule, 0, direction};
+  Key key{rule, 0, direction, blocked};
   std::memcpy(&key.scale_bits, &rule.user_scale, sizeof rule.user_scale);
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -151,7 +153,8 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
   const AxisWeights w = ComputeAxisWeights(rule);
   tables->identity = w.identity;
   tables->gather = direction == Direction::kForward ? AsGatherTable(w) : TransposeAxisWeights(w);
-  tables->blocked = BlockGatherTable(tables->gather);
+  // Only the fp32 engine's width pass reads the blocked form.
+  if (blocked) tables->blocked = BlockGatherTable(tables->gather);
   std::lock_guard<std::mutex> lock(mutex);
   if (cache->size() >= kEntries) cache->erase(cache->begin());
   cache->emplace_back(key, tables);
@@ -210,8 +213,9 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                         f.scales_h, whole_copy, backward};
   const AxisRule rule_w{f.filter,   f.in_w,     f.out_w, f.align_corners,
                         f.scales_w, whole_copy, backward};
-  std::shared_ptr<const AxisTables> height = CachedAxisTables(rule_h, f.direction);
-  std::shared_ptr<const AxisTables> width = CachedAxisTables(rule_w, f.direction);
+  std::shared_ptr<const AxisTables> height = CachedAxisTables(rule_h, f.direction, false);
+  std::shared_ptr<const AxisTables> width =
+      CachedAxisTables(rule_w, f.direction, arithmetic == Arithmetic::kFloat32);
   if (!height || !width) {
     if (error) *error = "weight tables exceed 2^30 taps";
     return nullptr;

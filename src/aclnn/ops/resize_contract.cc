@@ -321,10 +321,13 @@ bool Phase1::ScaleRatio() {
   } axes[2] = {{"H", s[static_cast<size_t>(h_at)], in.h, out.h},
                {"W", s[static_cast<size_t>(w_at)], in.w, out.w}};
   for (const auto& x : axes) {
-    const double lo = std::trunc(static_cast<double>(x.in) * (x.scale - 1e-5));
-    const double hi = std::trunc(static_cast<double>(x.in) * (x.scale + 1e-5));
+    // CANN's code accepts [trunc(in (s - 1e-5)), trunc(in (s + 1e-5))]; its
+    // doc says floor(in s). We take floor(in s), and the integer a float scale
+    // just misses (3 * 1.666666f -> 5, CANN's UT case_15), not floor - 1.
+    const double floor = std::floor(static_cast<double>(x.in) * x.scale);
+    const double up = std::trunc(static_cast<double>(x.in) * (x.scale + 1e-5));
     const double o = static_cast<double>(x.out);
-    if (!(x.scale > 0.0) || o < lo || o > hi) {
+    if (!(x.scale > 0.0) || (o != floor && o != up)) {
       return Invalid(std::string(c_.destination) + " " + x.axis + "=" + std::to_string(x.out) +
                      " must be floor(" + c_.source + " " + x.axis + " " + std::to_string(x.in) +
                      " * scale " + Num(x.scale) + ")");
@@ -338,6 +341,8 @@ bool Phase1::UpscaleLimit() {
   if (!Ranks()) return false;
   const bool backward = c_.direction == resample::Direction::kBackward;
   const Dims in = backward ? input_size() : src();
+  // Non-positive sizes are the size check's to report (it may run later).
+  if (in.h <= 0 || in.w <= 0 || out_h() <= 0 || out_w() <= 0) return true;
   std::string why = resample::CheckUpscaleLimit("scalesH", a_.scales_h, in.h, out_h());
   if (why.empty()) why = resample::CheckUpscaleLimit("scalesW", a_.scales_w, in.w, out_w());
   return why.empty() ? true : Invalid(why);
