@@ -838,9 +838,15 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, const Tenso
   const int64_t* first = width.first.data();
   for (int64_t r = begin; r < end; ++r) {
     const int64_t p = r / rows, i = r % rows;
-    const T* s =
-        RowStart<T, TensorView, const T*>(src, p, channels, height.first[static_cast<size_t>(i)]);
+    const int64_t source_row = height.first[static_cast<size_t>(i)];
     T* d = RowStart<T, MutableTensorView, T*>(dst, p, channels, i);
+    if (ds == 1 && r > begin && i > 0 && height.first[static_cast<size_t>(i - 1)] == source_row) {
+      // Upsampling repeats source rows: copy the row just written.
+      std::memcpy(d, RowStart<T, MutableTensorView, T*>(dst, p, channels, i - 1),
+                  static_cast<size_t>(cols) * sizeof(T));
+      continue;
+    }
+    const T* s = RowStart<T, TensorView, const T*>(src, p, channels, source_row);
     if (ss == 1 && ds == 1) {
       for (int64_t x = 0; x < cols; ++x) d[x] = s[first[x]];
     } else {
