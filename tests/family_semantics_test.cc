@@ -898,6 +898,34 @@ struct ThreadCountGuard {
   ~ThreadCountGuard() { SetNumThreads(saved); }
 };
 
+// PyTorch 1.13 computes a nearest forward's source index in the tensor's
+// type: 84 -> 72 maps output 54 to input floor(54 * 84/72) = 63 in double, but
+// floorf(54 * 1.1666666f) = 62 in float32 (torch.ops.aten.upsample_nearest2d
+// on torch.arange(84.) as float64 and as float32).
+TEST(FamilyNearest, DoubleTensorsComputeTheIndexInDouble) {
+  const FamilyFunction& f = FindFamilyFunction("aclnnUpsampleNearest2d");
+  for (aclDataType dtype : {ACL_DOUBLE, ACL_FLOAT}) {
+    AnyTensor src, dst;
+    MakeAnyTensor(&src, {1, 2, 1, 84}, dtype, ACL_FORMAT_NCHW, Storage::kContiguous);
+    MakeAnyTensor(&dst, {1, 2, 1, 72}, dtype, ACL_FORMAT_NCHW, Storage::kContiguous);
+    std::vector<double> ramp(168);
+    for (size_t i = 0; i < ramp.size(); ++i) ramp[i] = static_cast<double>(i % 84);
+    WriteAny(&src, ramp);
+    const int64_t size[2] = {1, 72};
+    aclIntArray* osz = aclCreateIntArray(size, 2);
+    FamilyArgs args;
+    args.source = src.tensor;
+    args.destination = dst.tensor;
+    args.output_size = osz;
+    const FamilyResult r = CallFamily(f, args);
+    aclDestroyIntArray(osz);
+    ASSERT_EQ(r.phase2, ACLNN_SUCCESS) << r.message;
+    const std::vector<double> got = ReadAny(dst);
+    EXPECT_EQ(got[54], dtype == ACL_DOUBLE ? 63.0 : 62.0) << AnyDtypeName(dtype);
+    EXPECT_EQ(got[72 + 54], got[54]);
+  }
+}
+
 TEST_P(FamilySemantics, ThreadCountDoesNotChangeTheBytes) {
   const FamilyFunction& f = FindFamilyFunction(GetParam());
   const ThreadCountGuard guard;

@@ -60,18 +60,29 @@ float NearestScale(const AxisRule& r) {
                             : static_cast<float>(r.in_size) / static_cast<float>(r.out_size);
 }
 
+// The double scale of a DOUBLE tensor's nearest forward (compute_scales_value<double>).
+double NearestScaleDouble(const AxisRule& r) {
+  return r.user_scale > 0.0 ? 1.0 / r.user_scale
+                            : static_cast<double>(r.in_size) / static_cast<double>(r.out_size);
+}
+
 int64_t NearestIndex(const AxisRule& r, int64_t o) {
   if (r.backward && r.out_size == r.in_size) return o;  // nearest_idx's shortcuts
   if (r.backward && r.out_size == 2 * r.in_size) return o >> 1;
-  // floorf(dst_index * scale): the product is a float.
-  return ClampedFloorIndex(static_cast<float>(o) * NearestScale(r), r.in_size);
+  // floorf(dst_index * scale): the product is a float (a double for DOUBLE
+  // tensors, rounded to float by floorf's parameter).
+  const float v = r.double_index
+                      ? static_cast<float>(static_cast<double>(o) * NearestScaleDouble(r))
+                      : static_cast<float>(o) * NearestScale(r);
+  return ClampedFloorIndex(v, r.in_size);
 }
 
 int64_t NearestExactIndex(const AxisRule& r, int64_t o) {
   // floorf((dst_index + 0.5) * scale): the product is a double, rounded to
   // float by floorf's parameter.
-  const double v = (static_cast<double>(o) + 0.5) * static_cast<double>(NearestScale(r));
-  return ClampedFloorIndex(static_cast<float>(v), r.in_size);
+  const double scale =
+      r.double_index ? NearestScaleDouble(r) : static_cast<double>(NearestScale(r));
+  return ClampedFloorIndex(static_cast<float>((static_cast<double>(o) + 0.5) * scale), r.in_size);
 }
 
 // area_pixel_compute_source_index.

@@ -43,6 +43,10 @@ struct AxisRule {
   // nearest_idx (out == in and out == 2*in shortcuts, whatever the scale); its
   // NCHW forward computes floorf(dst * scale) always.
   bool backward = false;
+  // The nearest forwards compute the source index in the tensor's type:
+  // float32 for every dtype but DOUBLE, whose index PyTorch computes in double
+  // (floorf of the double product: 84 -> 72 maps output 54 to input 63, not 62).
+  bool double_index = false;
 };
 
 // PyTorch's area_pixel_compute_scale in double: the forward's input step per

@@ -131,7 +131,8 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
       return rule.filter == o.rule.filter && rule.in_size == o.rule.in_size &&
              rule.out_size == o.rule.out_size && rule.align_corners == o.rule.align_corners &&
              rule.whole_copy == o.rule.whole_copy && rule.backward == o.rule.backward &&
-             scale_bits == o.scale_bits && direction == o.direction && blocked == o.blocked;
+             rule.double_index == o.rule.double_index && scale_bits == o.scale_bits &&
+             direction == o.direction && blocked == o.blocked;
     }
   };
   static std::mutex mutex;
@@ -209,10 +210,11 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   }
   const bool whole_copy =
       f.filter == Filter::kCubic && backward && f.in_h == f.out_h && f.in_w == f.out_w;
-  const AxisRule rule_h{f.filter,   f.in_h,     f.out_h, f.align_corners,
-                        f.scales_h, whole_copy, backward};
-  const AxisRule rule_w{f.filter,   f.in_w,     f.out_w, f.align_corners,
-                        f.scales_w, whole_copy, backward};
+  const bool double_index = arithmetic == Arithmetic::kCopy && source.dtype == DataType::kFloat64;
+  const AxisRule rule_h{f.filter,   f.in_h,     f.out_h,  f.align_corners,
+                        f.scales_h, whole_copy, backward, double_index};
+  const AxisRule rule_w{f.filter,   f.in_w,     f.out_w,  f.align_corners,
+                        f.scales_w, whole_copy, backward, double_index};
   std::shared_ptr<const AxisTables> height = CachedAxisTables(rule_h, f.direction, false);
   std::shared_ptr<const AxisTables> width =
       CachedAxisTables(rule_w, f.direction, arithmetic == Arithmetic::kFloat32);
