@@ -3,13 +3,17 @@
 #   install_deps.sh build   - what building the library and the example needs
 #   install_deps.sh test    - plus what the test command needs
 #   install_deps.sh bench   - plus what the benchmark needs
+#   install_deps.sh python  - plus what installing the Python package needs
 set -euo pipefail
 want=(cmake make g++ pkg-config libhwy-dev)
 case "${1:-build}" in
   build) ;;
-  test) want+=(clang libclang-rt-14-dev clang-format libgtest-dev python3-torch python3-numpy) ;;
+  test) want+=(clang libclang-rt-14-dev clang-format libgtest-dev python3-torch python3-numpy
+    python3-pytest python3-torchvision python3-venv python3-pip python3-wheel python3-setuptools) ;;
+  python) want+=(python3-torch python3-numpy python3-venv python3-pip python3-wheel
+    python3-setuptools) ;;
   bench) want+=(libbenchmark-dev python3-torch python3-numpy python3-pil) ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  *) echo "usage: $0 build|test|bench|python" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${want[@]}"; do

@@ -53,6 +53,15 @@ crosscheck() {
   /usr/bin/python3 "$root/tests/family_crosscheck.py" "$out/release/libaclnn_host.so" --cases 120
 }
 
+python_package() {
+  # The README's install (a venv seeing Debian's torch and numpy, our package
+  # built by pip), then its tests against the installed copy.
+  rm -rf "$out/venv" &&
+    /usr/bin/python3 -m venv --system-site-packages "$out/venv" &&
+    "$out/venv/bin/pip" install -q --no-build-isolation "$root/python" &&
+    (cd "$out" && "$out/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests")
+}
+
 thread_env() {
   # ACLNN_HOST_NUM_THREADS is honoured and never changes the bytes, also with
   # more threads than cores.
@@ -106,6 +115,7 @@ stage "clang-format" format_check
 stage "release build (-Werror)" build "$out/release" -DCMAKE_BUILD_TYPE=Release
 stage "unit tests (release)" unit_tests "$out/release"
 stage "PyTorch cross-check" crosscheck
+stage "Python package (venv install, pytest)" python_package
 stage "ACLNN_HOST_NUM_THREADS" thread_env
 stage "installed package from an outside project" outside_project
 stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \

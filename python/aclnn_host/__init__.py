@@ -61,52 +61,57 @@ def simd_target():
 
 def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias,
             recompute_scale_factor=None):
-    """F.interpolate's argument rules (1.13): returns (library mode, output
-    spatial size, scales for the op (0.0 = not given), align_corners).
-    Raises ValueError/TypeError/NotImplementedError with F.interpolate's words."""
-    if mode not in MODES:
-        if mode == "area":
-            raise NotImplementedError("mode 'area' is adaptive average pooling, not a resize of "
-                                      "this library")
-        raise NotImplementedError("unknown mode %r; expected one of %s" % (mode, sorted(MODES)))
-    lib_mode, needs = MODES[mode]
-    spatial = rank - 2
-    if spatial < 1:
-        raise ValueError("expected an input of rank 3, 4 or 5 (N, C, spatial...), got rank %d" % rank)
-    if needs is not None and needs != spatial:
-        raise NotImplementedError("Got %dD input, but %s mode needs %dD input" %
-                                  (rank, mode, needs + 2))
-    if mode in ("nearest", "nearest-exact"):
+    """F.interpolate's argument rules and their order (1.13): returns (library
+    mode, output spatial size, scales for the op (0.0 = not given),
+    align_corners). Raises ValueError/NotImplementedError/RuntimeError as
+    F.interpolate does for the same mistake."""
+    if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the interpolating modes: "
                              "linear | bilinear | bicubic | trilinear")
         align_corners = False
     elif align_corners is None:
         align_corners = False
-    if antialias and not (mode in ("bilinear", "bicubic") and rank == 4):
-        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    spatial = rank - 2
     if size is not None and scale_factor is not None:
         raise ValueError("only one of size or scale_factor should be defined")
-    if size is None and scale_factor is None:
-        raise ValueError("either size or scale_factor should be defined")
     if size is not None:
-        sizes = list(size) if isinstance(size, (list, tuple)) else [size] * spatial
-        if len(sizes) != spatial:
+        sizes = list(size) if isinstance(size, (list, tuple)) else [size] * max(spatial, 0)
+        if isinstance(size, (list, tuple)) and len(sizes) != spatial:
             raise ValueError("Input and output must have the same number of spatial dimensions, "
                              "but got input with spatial dimensions of %s and output size of %s. "
                              "Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
                              "output size in (o1, o2, ...,oK) format." % (list(in_spatial), sizes))
         out = [int(s) for s in sizes]
         scales = [0.0] * spatial
-    else:
+    elif scale_factor is not None:
         factors = (list(scale_factor) if isinstance(scale_factor, (list, tuple))
-                   else [scale_factor] * spatial)
-        if len(factors) != spatial:
+                   else [scale_factor] * max(spatial, 0))
+        if isinstance(scale_factor, (list, tuple)) and len(factors) != spatial:
             raise ValueError("Input and scale_factor must have the same number of spatial "
                              "dimensions, but got input with spatial dimensions of %s and "
                              "scale_factor of shape %s." % (list(in_spatial), factors))
         out = [int(math.floor(float(i) * float(f))) for i, f in zip(in_spatial, factors)]
         scales = [0.0] * spatial if recompute_scale_factor else [float(f) for f in factors]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if antialias and not (mode in ("bilinear", "bicubic") and rank == 4):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    if mode == "area":
+        raise NotImplementedError("mode 'area' is adaptive average pooling, not a resize of "
+                                  "this library")
+    if mode not in MODES:
+        raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+                                  "%dD) for the modes: nearest | linear | bilinear | bicubic | "
+                                  "trilinear | area | nearest-exact (got %s)" % (rank, mode))
+    if rank not in (3, 4, 5):
+        raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+                                  "%dD) for the modes: nearest | linear | bilinear | bicubic | "
+                                  "trilinear | area | nearest-exact (got %s)" % (rank, mode))
+    lib_mode, needs = MODES[mode]
+    if needs is not None and needs != spatial:
+        raise NotImplementedError("Got %dD input, but %s mode needs %dD input" %
+                                  (rank, mode, needs + 2))
     if any(o <= 0 for o in out) or any(i <= 0 for i in in_spatial):
         raise RuntimeError("Input and output sizes should be greater than 0, but got input %s "
                            "and output %s" % (list(in_spatial), out))
@@ -122,8 +127,10 @@ def _dtype_code(a):
 
 
 def _element_strides(a):
-    if any(s % a.itemsize for s in a.strides):
-        a = np.ascontiguousarray(a)
+    # The library addresses elements: byte strides that are not whole
+    # elements, or a data pointer off the element alignment, need a copy.
+    if not a.flags.aligned or any(s % a.itemsize for s in a.strides):
+        a = np.array(a, copy=True, order="C")
     return a, [s // a.itemsize for s in a.strides]
 
 
