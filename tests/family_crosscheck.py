@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 ACL_FLOAT, ACL_FLOAT16, ACL_UINT8, ACL_DOUBLE, ACL_BF16 = 0, 1, 4, 11, 27
-NCHW, NHWC, ND = 0, 1, 2
+NCHW, NHWC, ND, NCL = 0, 1, 2, 47
 H2D, D2H = 1, 2
 TORCH = {ACL_FLOAT: torch.float32, ACL_FLOAT16: torch.float16, ACL_BF16: torch.bfloat16,
          ACL_DOUBLE: torch.float64, ACL_UINT8: torch.uint8}
@@ -92,7 +92,36 @@ FUNCTIONS = {
                                            g, o, i, ac, none_if_unset(sh), none_if_unset(sw))),
     "aclnnResize": ("fwd", "resize", False, "resize", [ACL_FLOAT, ACL_FLOAT16, ACL_BF16],
                     [NCHW, NHWC], None),
+    # 1-D: (N, C, L) tensors; the reference gets L as the last dim and one scale (sw).
+    "aclnnUpsampleNearest1d": ("fwd", "nearest", False, None,
+                               [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8], [NCL],
+                               lambda x, o, i, ac, sh, sw: aten.upsample_nearest1d(x, o, None)),
+    "aclnnUpsampleNearest1dV2": ("fwd", "nearest", False, "float",
+                                 [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8], [NCL],
+                                 lambda x, o, i, ac, sh, sw: aten.upsample_nearest1d(
+                                     x, o, none_if_unset(sw))),
+    "aclnnUpsampleNearest1dBackward": ("bwd", "nearest", False, "double",
+                                       [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE], [NCL, ND],
+                                       lambda g, o, i, ac, sh, sw: aten.upsample_nearest1d_backward(
+                                           g, o, i, none_if_unset(sw))),
+    "aclnnUpsampleNearestExact1d": ("fwd", "nearest", False, "double",
+                                    [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_UINT8], [NCL, ND],
+                                    lambda x, o, i, ac, sh, sw: aten._upsample_nearest_exact1d(
+                                        x, o, none_if_unset(sw))),
+    "aclnnUpsampleNearestExact1dBackward": (
+        "bwd", "nearest", False, "double", [ACL_FLOAT, ACL_FLOAT16, ACL_BF16], [NCL, ND],
+        lambda g, o, i, ac, sh, sw: aten._upsample_nearest_exact1d_backward(
+            g, o, i, none_if_unset(sw))),
+    "aclnnUpsampleLinear1d": ("fwd", "linear", True, "double", [ACL_FLOAT, ACL_FLOAT16, ACL_BF16],
+                              [NCL, ND],
+                              lambda x, o, i, ac, sh, sw: aten.upsample_linear1d(
+                                  x, o, ac, none_if_unset(sw))),
+    "aclnnUpsampleLinear1dBackward": ("bwd", "linear", True, "double",
+                                      [ACL_FLOAT, ACL_FLOAT16, ACL_BF16], [NCL, ND],
+                                      lambda g, o, i, ac, sh, sw: aten.upsample_linear1d_backward(
+                                          g, o, i, ac, none_if_unset(sw))),
 }
+ONE_D = {name for name in FUNCTIONS if "1d" in name}
 
 
 def load(path):
@@ -114,10 +143,11 @@ def load(path):
     }
     for name, (direction, _, align, scales, _, _, _) in FUNCTIONS.items():
         args = [vp, vp] + ([vp] if direction == "bwd" else []) + ([C.c_bool] if align else [])
+        count = 1 if name in ONE_D else 2
         if scales == "double":
-            args += [C.c_double, C.c_double]
+            args += [C.c_double] * count
         elif scales == "float":
-            args += [C.c_float, C.c_float]
+            args += [C.c_float] * count
         elif scales == "resize":
             args = [vp, vp, C.c_char_p]
         sig[name + "GetWorkspaceSize"] = (C.c_int, args + [vp, u64p, C.POINTER(vp)])
@@ -145,10 +175,11 @@ def nchw_strides(shape, layout):
 
 class DeviceTensor:
     """A device tensor holding an (N, C, H, W) tensor; in NHWC format its
-    aclTensor view is (N, H, W, C) over the same storage."""
+    aclTensor view is (N, H, W, C) over the same storage; a 1-D function's
+    tensor has H = 1 and the view (N, C, L)."""
     SENTINEL = 77
 
-    def __init__(self, lib, shape, dtype, layout, fmt, values=None):
+    def __init__(self, lib, shape, dtype, layout, fmt, values=None, one_d=False):
         self.lib, self.shape, self.dtype = lib, shape, dtype
         self.strides, self.offset, self.storage = nchw_strides(shape, layout)
         self.host = torch.full((self.storage,), self.SENTINEL, dtype=TORCH[dtype])
@@ -161,11 +192,11 @@ class DeviceTensor:
         raw = self.host.view(torch.uint8).numpy() if self.esize == 1 else \
             self.host.view({2: torch.int16, 4: torch.int32, 8: torch.int64}[self.esize]).numpy()
         assert lib.aclrtMemcpy(self.ptr, self.nbytes, raw.ctypes.data, self.nbytes, H2D) == 0
-        perm = [0, 2, 3, 1] if fmt == NHWC else [0, 1, 2, 3]
+        perm = [0, 1, 3] if one_d else ([0, 2, 3, 1] if fmt == NHWC else [0, 1, 2, 3])
         view = [shape[k] for k in perm]
         strides = [self.strides[k] for k in perm]
-        self.tensor = lib.aclCreateTensor(arr(view), 4, dtype, arr(strides), self.offset, fmt,
-                                          arr([self.storage]), 1, self.ptr)
+        self.tensor = lib.aclCreateTensor(arr(view), len(view), dtype, arr(strides), self.offset,
+                                          fmt, arr([self.storage]), 1, self.ptr)
         assert self.tensor
 
     def read(self):
@@ -237,14 +268,23 @@ def run_case(lib, name, rng, case_no):
     ac = align and rng.random() < 0.35
     (hi, ho, sh), (wi, wo, sw) = random_axis(rng, filt, scales_kind), random_axis(rng, filt,
                                                                                scales_kind)
+    one_d = name in ONE_D
+    if one_d:
+        hi, ho, sh = 1, 1, 0.0
+        if name == "aclnnUpsampleLinear1d" and sw == 0.0:
+            sw = -1.0  # CANN's rule: 0 must give the size; negative means "not given"
+        if name == "aclnnUpsampleLinear1d" and sw > 0 and math.trunc(wi * sw) != wo:
+            sw = -1.0
     if name == "aclnnUpsampleBilinear2d" and dtype == ACL_DOUBLE:
         fmt = NHWC  # DOUBLE only as NHWC (CANN)
     refuses_negative = name in ("aclnnUpsampleNearestExact2d", "aclnnUpsampleNearestExact2dBackward",
+                                "aclnnUpsampleNearestExact1dBackward",
                                 "aclnnUpsampleBilinear2d", "aclnnUpsampleBilinear2dAA",
                                 "aclnnUpsampleBilinear2dAABackward")
     if refuses_negative:
         sh, sw = max(sh, 0.0), max(sw, 0.0)
-    if name == "aclnnUpsampleNearestExact2dBackward":  # forward upscale <= 50x
+    if name in ("aclnnUpsampleNearestExact2dBackward",
+                "aclnnUpsampleNearestExact1dBackward"):  # forward upscale <= 50x
         if (sh > 0 and 1 / sh < 0.02) or (sh <= 0 and hi / ho < 0.02):
             sh = 0.0
         if (sw > 0 and 1 / sw < 0.02) or (sw <= 0 and wi / wo < 0.02):
@@ -271,14 +311,22 @@ def run_case(lib, name, rng, case_no):
         # Copies of the dtype's values (PyTorch 1.13 has no 16-bit CPU
         # nearest: the same gather in float32, exact both ways).
         x = v.float() if dtype in (ACL_FLOAT16, ACL_BF16) else v
-        ref = nchw_path(reference, x, [ho, wo], None, ac, sh, sw).to(TORCH[dtype])
+        if one_d:
+            ref = nchw_path(lambda t, *a: reference(t[:, :, 0], [wo], None, ac, sh, sw)
+                            .unsqueeze(2), x).to(TORCH[dtype])
+        else:
+            ref = nchw_path(reference, x, [ho, wo], None, ac, sh, sw).to(TORCH[dtype])
+    elif forward and one_d:
+        ref = reference(v.double()[:, :, 0], [wo], None, ac, sh, sw).unsqueeze(2)
+    elif one_d:
+        ref = reference(v.double()[:, :, 0], [wo], [n, c, wi], ac, sh, sw).unsqueeze(2)
     elif forward:
         ref = reference(v.double(), [ho, wo], None, ac, sh, sw)
     else:
         ref = reference(v.double(), [ho, wo], [n, c, hi, wi], ac, sh, sw)
-    src = DeviceTensor(lib, src_shape, dtype, layout, fmt, v)
+    src = DeviceTensor(lib, src_shape, dtype, layout, fmt, v, one_d)
     out = DeviceTensor(lib, dst_shape, dst_dtype, rng.choice(["contiguous", "channels_last",
-                                                              "padded"]), fmt)
+                                                              "padded"]), fmt, one_d=one_d)
     keep = []
     ws_size, exe, ws = C.c_uint64(0), C.c_void_p(), C.c_void_p()
     phase1 = getattr(lib, name + "GetWorkspaceSize")
@@ -288,18 +336,18 @@ def run_case(lib, name, rng, case_no):
         keep.append(("f", fa))
         st = phase1(src.tensor, fa, mode.encode(), out.tensor, C.byref(ws_size), C.byref(exe))
     else:
-        osz = lib.aclCreateIntArray(arr([ho, wo]), 2)
+        osz = lib.aclCreateIntArray(arr([wo] if one_d else [ho, wo]), 1 if one_d else 2)
         keep.append(("i", osz))
         args = [src.tensor, osz]
         if not forward:
-            isz_values = [n, hi, wi, c] if fmt == NHWC else [n, c, hi, wi]
-            isz = lib.aclCreateIntArray(arr(isz_values), 4)
+            isz_values = [n, c, wi] if one_d else ([n, hi, wi, c] if fmt == NHWC else [n, c, hi, wi])
+            isz = lib.aclCreateIntArray(arr(isz_values), len(isz_values))
             keep.append(("i", isz))
             args.append(isz)
         if align:
             args.append(ac)
         if scales_kind is not None:
-            args += [sh, sw]
+            args += [sw] if one_d else [sh, sw]
         st = phase1(*args, out.tensor, C.byref(ws_size), C.byref(exe))
     case = dict(mode=mode if filt == "resize" else filt, dtype=NAMES[dtype], out=NAMES[dst_dtype], fmt=fmt, layout=layout, n=n, c=c, ac=ac,
                 h=(hi, ho, sh), w=(wi, wo, sw))
@@ -321,7 +369,8 @@ def run_case(lib, name, rng, case_no):
         for kind, h in keep:
             (lib.aclDestroyFloatArray if kind == "f" else lib.aclDestroyIntArray)(h)
     if forward and filt == "nearest":  # copies: bit for bit
-        exact = torch.equal(got.reshape(-1).view(torch.uint8), ref.reshape(-1).view(torch.uint8))
+        flat = lambda t: t.reshape(-1).clone(memory_format=torch.contiguous_format).view(torch.uint8)  # noqa: E731
+        exact = torch.equal(flat(got), flat(ref))
         return (0.0 if exact else float("inf")), untouched, case, dst_dtype
     got, ref = got.double(), ref.double()
     max_ref = float(ref.abs().max())

@@ -180,11 +180,18 @@ std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, co
 }
 
 EngineView NchwView(const aclTensor* t, bool nhwc) {
+  EngineView v;
+  if (t->view_shape.size() == 3) {  // (N, C, L) -> (N, C, 1, L)
+    v.shape[0] = t->view_shape[0], v.shape[1] = t->view_shape[1], v.shape[2] = 1;
+    v.shape[3] = t->view_shape[2];
+    v.strides[0] = t->strides[0], v.strides[1] = t->strides[1], v.strides[2] = 0;
+    v.strides[3] = t->strides[2];
+    return v;
+  }
   // NHWC: view dims (N, H, W, C) -> engine order (N, C, H, W).
   static constexpr int kNchw[4] = {0, 1, 2, 3};
   static constexpr int kNhwc[4] = {0, 3, 1, 2};
   const int* from = nhwc ? kNhwc : kNchw;
-  EngineView v;
   for (int k = 0; k < 4; ++k) {
     v.shape[k] = t->view_shape[static_cast<size_t>(from[k])];
     v.strides[k] = t->strides[static_cast<size_t>(from[k])];

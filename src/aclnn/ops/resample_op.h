@@ -21,7 +21,8 @@ std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, co
                                   double scalesH, double scalesW);
 
 // A tensor's view as the engine reads it: (N, C, H, W) order whatever the
-// format (an NHWC tensor's view shape is (N, H, W, C)).
+// format (an NHWC tensor's view shape is (N, H, W, C); an (N, C, L) view is
+// (N, C, 1, L)).
 struct EngineView {
   int64_t shape[4] = {0, 0, 0, 0};
   int64_t strides[4] = {0, 0, 0, 0};

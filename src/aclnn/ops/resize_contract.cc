@@ -17,11 +17,14 @@ struct Dims {
   int64_t n = 0, c = 0, h = 0, w = 0;
 };
 
+// A 3-value list is (N, C, L): H = 1, W = L.
 Dims InNchwOrder(const std::vector<int64_t>& v, bool nhwc) {
+  if (v.size() == 3) return Dims{v[0], v[1], 1, v[2]};
   return nhwc ? Dims{v[0], v[3], v[1], v[2]} : Dims{v[0], v[1], v[2], v[3]};
 }
 
-std::vector<int64_t> InLayoutOrder(const Dims& d, bool nhwc) {
+std::vector<int64_t> InLayoutOrder(const Dims& d, bool nhwc, int spatial) {
+  if (spatial == 1) return {d.n, d.c, d.w};
   return nhwc ? std::vector<int64_t>{d.n, d.h, d.w, d.c} : std::vector<int64_t>{d.n, d.c, d.h, d.w};
 }
 
@@ -74,8 +77,13 @@ class Phase1 {
   bool nhwc() const { return a_.source->format == ACL_FORMAT_NHWC; }
   bool is_resize() const { return !c_.takes_output_size; }
   // The forward's output size along H and W.
-  int64_t out_h() const { return is_resize() ? dst().h : a_.output_size->values[0]; }
-  int64_t out_w() const { return is_resize() ? dst().w : a_.output_size->values[1]; }
+  int64_t out_h() const {
+    return is_resize() ? dst().h : (c_.spatial == 1 ? 1 : a_.output_size->values[0]);
+  }
+  int64_t out_w() const {
+    return is_resize() ? dst().w : a_.output_size->values[static_cast<size_t>(c_.spatial - 1)];
+  }
+  int rank() const { return c_.spatial + 2; }
   Dims src() const { return InNchwOrder(a_.source->view_shape, nhwc()); }
   Dims dst() const { return InNchwOrder(a_.destination->view_shape, nhwc()); }
   Dims input_size() const { return InNchwOrder(a_.input_size->values, nhwc()); }
@@ -210,19 +218,20 @@ bool Phase1::Formats() {
 
 bool Phase1::Ranks() {
   if (ranks_checked_) return true;
-  auto rank = [&](const char* name, const aclTensor* t) {
-    return Invalid(std::string(name) + " must be 4-D, got " + std::to_string(t->view_shape.size()) +
-                   "-D shape " + ShapeString(t->view_shape));
+  const size_t r = static_cast<size_t>(rank());
+  auto wrong_rank = [&](const char* name, const aclTensor* t) {
+    return Invalid(std::string(name) + " must be " + std::to_string(r) + "-D, got " +
+                   std::to_string(t->view_shape.size()) + "-D shape " + ShapeString(t->view_shape));
   };
-  if (a_.source->view_shape.size() != 4) return rank(c_.source, a_.source);
-  if (a_.destination->view_shape.size() != 4) return rank(c_.destination, a_.destination);
-  if (c_.takes_output_size && a_.output_size->values.size() != 2) {
-    return Invalid("outputSize must have 2 values, got " +
-                   std::to_string(a_.output_size->values.size()) + ": " +
-                   ShapeString(a_.output_size->values));
+  if (a_.source->view_shape.size() != r) return wrong_rank(c_.source, a_.source);
+  if (a_.destination->view_shape.size() != r) return wrong_rank(c_.destination, a_.destination);
+  if (c_.takes_output_size && a_.output_size->values.size() != r - 2) {
+    return Invalid("outputSize must have " + std::to_string(r - 2) + " value" +
+                   (r == 3 ? "" : "s") + ", got " + std::to_string(a_.output_size->values.size()) +
+                   ": " + ShapeString(a_.output_size->values));
   }
-  if (c_.takes_input_size && a_.input_size->values.size() != 4) {
-    return Invalid("inputSize must have 4 values, got " +
+  if (c_.takes_input_size && a_.input_size->values.size() != r) {
+    return Invalid("inputSize must have " + std::to_string(r) + " values, got " +
                    std::to_string(a_.input_size->values.size()) + ": " +
                    ShapeString(a_.input_size->values));
   }
@@ -236,6 +245,11 @@ bool Phase1::Ranks() {
 
 bool Phase1::ScaleSigns() {
   if (c_.scales != ScaleSign::kNegativeRefused) return true;
+  if (c_.spatial == 1) {
+    return a_.scales_w < 0.0 ? Invalid(std::string(c_.scale_name) + "=" + Num(a_.scales_w) +
+                                       " must not be negative")
+                             : true;
+  }
   if (a_.scales_h < 0.0) return Invalid("scalesH=" + Num(a_.scales_h) + " must not be negative");
   if (a_.scales_w < 0.0) return Invalid("scalesW=" + Num(a_.scales_w) + " must not be negative");
   return true;
@@ -246,16 +260,26 @@ bool Phase1::ScaleSigns() {
 bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_layout) {
   static const char* kNchwNames[4] = {"N", "C", "H", "W"};
   static const char* kNhwcNames[4] = {"N", "H", "W", "C"};
+  static const char* kNclNames[3] = {"N", "C", "L"};
   const bool layout_nhwc = in_layout && nhwc();
   for (size_t k = 0; k < v.size(); ++k) {
-    const char* dim =
-        v.size() == 4 ? (layout_nhwc ? kNhwcNames : kNchwNames)[k] : (k == 0 ? "H" : "W");
-    const int canonical =
-        v.size() != 4 ? 2 : (layout_nhwc ? (k == 3 ? 1 : (k == 0 ? 0 : 2)) : static_cast<int>(k));
+    // The dim's name, and its place in (N, C, spatial...) (2: spatial).
+    const char* dim;
+    int canonical;
+    if (v.size() == 4) {
+      dim = (layout_nhwc ? kNhwcNames : kNchwNames)[k];
+      canonical = layout_nhwc ? (k == 3 ? 1 : (k == 0 ? 0 : 2)) : static_cast<int>(k);
+    } else if (v.size() == 3) {
+      dim = kNclNames[k];
+      canonical = std::min(static_cast<int>(k), 2);
+    } else {
+      dim = v.size() == 1 ? "L" : (k == 0 ? "H" : "W");
+      canonical = 2;
+    }
     const bool zero_ok = canonical < 2 && ZeroAllowed(canonical);
     if (v[k] < 0 || (v[k] == 0 && !zero_ok)) {
       return Invalid(std::string(what) + " " + dim + " is " + std::to_string(v[k]) + " in " +
-                     ShapeString(v) + "; it must be > 0" + (zero_ok || canonical >= 2 ? "" : ""));
+                     ShapeString(v) + "; it must be > 0");
     }
   }
   return true;
@@ -282,7 +306,7 @@ bool Phase1::Shapes() {
         s.w != expected_src.w) {
       return Invalid(std::string(c_.source) + " shape " + ShapeString(a_.source->view_shape) +
                      " must equal inputSize's N, C with outputSize's H, W: " +
-                     ShapeString(InLayoutOrder(expected_src, nhwc())) + order);
+                     ShapeString(InLayoutOrder(expected_src, nhwc(), c_.spatial)) + order);
     }
     expected_dst = in;
   } else {
@@ -298,15 +322,29 @@ bool Phase1::Shapes() {
     return Invalid(std::string(c_.destination) + " shape " +
                    ShapeString(a_.destination->view_shape) + rule +
                    (is_resize() && !backward ? std::string(c_.source) + ": " : "") +
-                   ShapeString(InLayoutOrder(expected_dst, nhwc())) + order);
+                   ShapeString(InLayoutOrder(expected_dst, nhwc(), c_.spatial)) + order);
   }
   return true;
 }
 
 bool Phase1::ScaleRatio() {
-  // aclnnResize: out = floor(in * scale) on H and W (1e-5 slack, as CANN);
-  // N and C keep their size (scale 1, as its doc requires).
   if (!Ranks()) return false;
+  if (c_.scale_fixes_size) {
+    // CANN's documented rule for aclnnUpsampleLinear1d: a scale >= 0 must
+    // give outputSize = trunc(L * scale) (so 0 is refused); negative (or NaN)
+    // means "not given".
+    const double s = a_.scales_w;
+    const double want = std::trunc(static_cast<double>(src().w) * s);
+    if (s >= 0.0 && want != static_cast<double>(out_w())) {
+      return Invalid(std::string(c_.scale_name) + "=" + Num(s) + " gives trunc(L " +
+                     std::to_string(src().w) + " * scale) = " + Num(want) + ", not outputSize[0] " +
+                     std::to_string(out_w()) + " (a negative scale means \"not given\")");
+    }
+    return true;
+  }
+  if (!is_resize()) return true;
+  // aclnnResize: out = floor(in * scale) on H and W; N and C keep their
+  // size (scale 1, as its doc requires).
   const auto& s = a_.scales->values;
   const int h_at = nhwc() ? 1 : 2, w_at = nhwc() ? 2 : 3, c_at = nhwc() ? 3 : 1;
   if (s[0] != 1.0f || s[static_cast<size_t>(c_at)] != 1.0f) {
@@ -343,8 +381,12 @@ bool Phase1::UpscaleLimit() {
   const Dims in = backward ? input_size() : src();
   // Non-positive sizes are the size check's to report (it may run later).
   if (in.h <= 0 || in.w <= 0 || out_h() <= 0 || out_w() <= 0) return true;
-  std::string why = resample::CheckUpscaleLimit("scalesH", a_.scales_h, in.h, out_h());
-  if (why.empty()) why = resample::CheckUpscaleLimit("scalesW", a_.scales_w, in.w, out_w());
+  std::string why =
+      c_.spatial == 1 ? "" : resample::CheckUpscaleLimit("scalesH", a_.scales_h, in.h, out_h());
+  if (why.empty()) {
+    why = resample::CheckUpscaleLimit(c_.spatial == 1 ? c_.scale_name : "scalesW", a_.scales_w,
+                                      in.w, out_w());
+  }
   return why.empty() ? true : Invalid(why);
 }
 
@@ -378,6 +420,7 @@ aclnnStatus Phase1::Finish() {
   double scales_h = a_.scales_h, scales_w = a_.scales_w;
   resample::Filter filter = c_.filter;
   if (c_.scales == ScaleSign::kNoScales) scales_h = scales_w = 0.0;
+  if (c_.spatial == 1) scales_h = 0.0;  // (N, C, L) runs as (N, C, 1, L)
   if (is_resize()) {
     const auto& s = a_.scales->values;
     scales_h = s[nhwc() ? 1 : 2];

@@ -26,11 +26,11 @@ enum class Step {
   kMode,           // aclnnResize's mode string
   kDtypes,         // source dtype supported; destination dtype matches
   kFormats,        // source format supported; destination format equal
-  kRanks,          // tensors 4-D; outputSize 2 values; inputSize 4; scales 4
+  kRanks,          // tensors 4-D (1-D: 3-D); outputSize 2 (1) values; inputSize 4 (3); scales 4
   kScaleSigns,     // negative scales refused (where the function refuses them)
   kPositiveSizes,  // H, W, outputSize and inputSize values > 0 (N, C per rule)
   kShapes,         // N, C equal; destination (and a backward's source) shapes agree
-  kScaleRatio,     // explicit scales consistent with the sizes (aclnnResize)
+  kScaleRatio,     // explicit scales consistent with the sizes (aclnnResize, Linear1d)
   kUpscaleLimit,   // the forward upscales at most 50x per axis (where documented)
   kDimLimits,      // every dim <= INT32_MAX
 };
@@ -64,6 +64,13 @@ struct ResizeContract {
   bool double_needs_nhwc = false;   // aclnnUpsampleBilinear2d: DOUBLE only as NHWC
   bool float_to_16bit_out = false;  // a FLOAT source may write FLOAT16/BFLOAT16
   bool upscale_limit = false;       // forward upscale <= 50x per axis
+  // Spatial dims: 2 for (N, C, H, W), 1 for (N, C, L) (run as H = 1); a 1-D
+  // function's one scale is ResizeCall::scales_w, named `scale_name`.
+  int spatial = 2;
+  const char* scale_name = "scales";
+  // aclnnUpsampleLinear1d (CANN's documented rule): a scale >= 0 must give
+  // outputSize = trunc(L * scale), so 0 is refused; negative means "not given".
+  bool scale_fixes_size = false;
 };
 
 // One call's arguments; parameters a function does not take stay null/0.

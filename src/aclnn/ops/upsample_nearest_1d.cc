@@ -1,0 +1,63 @@
+// aclnnUpsampleNearest1d: legacy nearest 1-D resize (PyTorch upsample_nearest1d without scales).
+// Runs as (N, C, 1, L) on the 2-D engine (the H axis copies its one row).
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+
+#include "aclnn/ops/resample_op.h"
+#include "aclnn/ops/resize_contract.h"
+
+namespace aclnn_host::aclnn {
+namespace {
+
+// CANN's order: 1 CheckNotNull(self, outputSize, out); 2-3 dtypes; 4 CheckShape (outputSize size
+// > 0, self 3-D, C and L > 0, outputSize[0] != 0); 5 formats equal and NCL (ND refused); 6 empty
+// (N == 0): success. CANN never checks out's rank or shape; we do.
+const ResizeContract& Contract() {
+  static const ResizeContract* contract = [] {
+    auto* c = new ResizeContract{
+        "aclnnUpsampleNearest1d",
+        "self",
+        "out",
+        resample::Direction::kForward,
+        resample::Filter::kNearest,
+        /*takes_input_size=*/false,
+        /*takes_output_size=*/true,
+        {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8},
+        {ACL_FORMAT_NCL},
+        ScaleSign::kNoScales,
+        EmptyRule::kBatchOnly,
+        {Step::kNotNull, Step::kDtypes, Step::kRanks, Step::kPositiveSizes, Step::kFormats}};
+    c->spatial = 1;
+    return c;
+  }();
+  return *contract;
+}
+
+}  // namespace
+}  // namespace aclnn_host::aclnn
+
+extern "C" {
+
+aclnnStatus aclnnUpsampleNearest1dGetWorkspaceSize(const aclTensor* self,
+                                                   const aclIntArray* outputSize, aclTensor* out,
+                                                   uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  return aclnn_host::aclnn::GuardOp("aclnnUpsampleNearest1dGetWorkspaceSize", [&]() -> aclnnStatus {
+    aclnn_host::aclnn::ResizeCall call;
+    call.source = self;
+    call.destination = out;
+    call.output_size = outputSize;
+    call.workspace_size = workspaceSize;
+    call.executor = executor;
+    return aclnn_host::aclnn::ResizeGetWorkspaceSize(aclnn_host::aclnn::Contract(), call);
+  });
+}
+
+aclnnStatus aclnnUpsampleNearest1d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                   aclrtStream stream) {
+  return aclnn_host::aclnn::GuardOp("aclnnUpsampleNearest1d", [&]() -> aclnnStatus {
+    return aclnn_host::aclnn::RunExecutor("aclnnUpsampleNearest1d", workspace, workspaceSize,
+                                          executor, stream);
+  });
+}
+
+}  // extern "C"
