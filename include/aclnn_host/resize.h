@@ -22,6 +22,7 @@ struct ResizeOptions {
   bool align_corners = false;  // linear and cubic only
   double scales_h = 0.0;       // forward scale factors (out ~ in * scale); <= 0 or NaN: not given
   double scales_w = 0.0;
+  double scales_d = 0.0;  // the depth axis of Resize3d
 };
 
 // y = interpolate(x) with PyTorch 1.13 CPU semantics: x is (N, C, Hi, Wi), y is
@@ -37,8 +38,16 @@ ACLNN_HOST_API Status Resize(const TensorView& x, const MutableTensorView& y,
 ACLNN_HOST_API Status ResizeBackward(const TensorView& grad_y, const MutableTensorView& grad_x,
                                      const ResizeOptions& options);
 
-// Whether Resize / ResizeBackward take this combination (a view of `rank`
-// dims: 3 = (N, C, L), read as H = 1; 4 = (N, C, H, W)).
+// The same for volumes (N, C, D, H, W): the modes F.interpolate has in 3-D
+// (nearest, nearest-exact, linear = trilinear; no antialias), run as a depth
+// pass and an H/W pass of the same engine.
+ACLNN_HOST_API Status Resize3d(const VolumeView& x, const MutableVolumeView& y,
+                               const ResizeOptions& options);
+ACLNN_HOST_API Status Resize3dBackward(const VolumeView& grad_y, const MutableVolumeView& grad_x,
+                                       const ResizeOptions& options);
+
+// Whether Resize / ResizeBackward (rank 3 or 4) or Resize3d / Resize3dBackward
+// (rank 5) take this combination (rank 3 = (N, C, L), read as H = 1).
 ACLNN_HOST_API bool ResizeSupports(ResizeMode mode, bool antialias, bool backward, DataType dtype,
                                    int rank);
 
@@ -48,7 +57,8 @@ extern "C" {
 
 // The same for bindings that speak C (ctypes): views as data pointer, dtype
 // (aclnn_host::DataType values), shape and strides in elements, `rank` dims
-// each (3: (N, C, L); 4: (N, C, H, W)), and rank - 2 forward scale factors
+// each (3: (N, C, L); 4: (N, C, H, W); 5: (N, C, D, H, W)), and rank - 2
+// forward scale factors
 // (<= 0: not given); returns a StatusCode value and copies the message
 // (NUL-terminated) into message[0..message_size). Never throws.
 ACLNN_HOST_API int aclnn_host_resize(int mode, int antialias, int backward, int align_corners,

@@ -1,5 +1,5 @@
 // The vocabulary shared by the resample engine and every API above it: element
-// types and strided 4-D views over host memory. Plain C++, no behaviour.
+// types and strided 4-D and 5-D views over host memory. Plain C++, no behaviour.
 #ifndef ACLNN_HOST_TENSOR_VIEW_H_
 #define ACLNN_HOST_TENSOR_VIEW_H_
 
@@ -47,6 +47,21 @@ struct MutableTensorView {
   DataType dtype = DataType::kFloat32;
   int64_t shape[4] = {0, 0, 0, 0};
   int64_t strides[4] = {0, 0, 0, 0};
+};
+
+// A 5-D (N, C, D, H, W) view, likewise.
+struct VolumeView {
+  const void* data = nullptr;
+  DataType dtype = DataType::kFloat32;
+  int64_t shape[5] = {0, 0, 0, 0, 0};
+  int64_t strides[5] = {0, 0, 0, 0, 0};
+};
+
+struct MutableVolumeView {
+  void* data = nullptr;
+  DataType dtype = DataType::kFloat32;
+  int64_t shape[5] = {0, 0, 0, 0, 0};
+  int64_t strides[5] = {0, 0, 0, 0, 0};
 };
 
 }  // namespace aclnn_host

@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <type_traits>
 
 #include "aclnn_host/resize.h"
 #include "aclnn_host/upsample_bicubic2d_aa.h"
@@ -14,6 +15,7 @@
 #include "resample/resample_plan.h"
 #include "resample/thread_pool.h"
 #include "resample/view_checks.h"
+#include "resample/volume_plan.h"
 
 namespace aclnn_host {
 namespace {
@@ -42,123 +44,166 @@ struct NativeRequest {
   resample::Direction direction;
   resample::Filter filter;
   bool align_corners;
-  double scales_h, scales_w;
+  double scales_d, scales_h, scales_w;  // scales_d: rank 5 only
   bool aa_limits;  // the bicubic AA functions' documented limits (upscale, sizes)
 };
 
-std::string Dims(const int64_t* d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) +
-         ", " + std::to_string(d[3]) + "]";
+// A view of rank 4 (N, C, H, W) or 5 (N, C, D, H, W), as the checks read it.
+struct AnyView {
+  const void* data;
+  DataType dtype;
+  int rank;
+  const int64_t* shape;
+  const int64_t* strides;
+};
+
+std::string Dims(const int64_t* d, int rank) {
+  std::string s = "[";
+  for (int k = 0; k < rank; ++k) s += (k ? ", " : "") + std::to_string(d[k]);
+  return s + "]";
 }
 
-// Checks and runs one direction. Forward sizes: in = x / out-of-backward,
-// out = y / gradOutput.
-Status Resample(const NativeRequest& r, const TensorView& source,
-                const MutableTensorView& destination) {
-  auto Error = [&r](StatusCode code, const std::string& message) {
-    return Status{code, std::string(r.fn) + ": " + message};
-  };
-  const TensorView& grad_output = source;
-  const MutableTensorView& out = destination;
+// Checks one call's views and arguments; "" if fine.
+std::string CheckRequest(const NativeRequest& r, const AnyView& src, const AnyView& dst,
+                         StatusCode* code) {
   const std::string sn = r.src_name, dn = r.dst_name;
-  const resample::Direction direction = r.direction;
-  const bool align_corners = r.align_corners;
-  const double scales_h = r.scales_h, scales_w = r.scales_w;
-  if (grad_output.data == nullptr) return Error(StatusCode::kNullPointer, sn + ".data is null");
-  if (out.data == nullptr) return Error(StatusCode::kNullPointer, dn + ".data is null");
+  const int rank = src.rank;
+  *code = StatusCode::kNullPointer;
+  if (src.data == nullptr) return sn + ".data is null";
+  if (dst.data == nullptr) return dn + ".data is null";
+  *code = StatusCode::kInvalidArgument;
   const bool aa = r.aa_limits;
-  if (aa ? !IsFloat16Or32(grad_output.dtype) : !Supported(r.filter, direction, grad_output.dtype)) {
-    return Error(StatusCode::kInvalidArgument,
-                 sn + ".dtype " + std::to_string(static_cast<int>(grad_output.dtype)) +
-                     (aa ? " is not FLOAT32, FLOAT16 or BFLOAT16"
-                         : std::string(" is not supported by ") + resample::FilterName(r.filter) +
-                               (direction == resample::Direction::kForward ? "" : " backward")));
+  if (aa ? !IsFloat16Or32(src.dtype) : !Supported(r.filter, r.direction, src.dtype)) {
+    return sn + ".dtype " + std::to_string(static_cast<int>(src.dtype)) +
+           (aa ? " is not FLOAT32, FLOAT16 or BFLOAT16"
+               : std::string(" is not supported by ") + resample::FilterName(r.filter) +
+                     (r.direction == resample::Direction::kForward ? "" : " backward"));
   }
-  if (out.dtype != grad_output.dtype) {
-    return Error(StatusCode::kInvalidArgument, dn + ".dtype differs from " + sn + ".dtype");
+  if (dst.dtype != src.dtype) return dn + ".dtype differs from " + sn + ".dtype";
+  const double scales[3] = {r.scales_d, r.scales_h, r.scales_w};
+  static const char* kScaleNames[3] = {"scales_d", "scales_h", "scales_w"};
+  for (int k = rank == 5 ? 0 : 1; k < 3; ++k) {
+    if (scales[k] < 0.0)
+      return std::string(kScaleNames[k]) + "=" + std::to_string(scales[k]) + " is negative";
   }
-  if (scales_h < 0.0)
-    return Error(StatusCode::kInvalidArgument,
-                 "scales_h=" + std::to_string(scales_h) + " is negative");
-  if (scales_w < 0.0)
-    return Error(StatusCode::kInvalidArgument,
-                 "scales_w=" + std::to_string(scales_w) + " is negative");
-  for (int k = 0; k < 4; ++k) {
-    if (grad_output.shape[k] <= 0 || out.shape[k] <= 0) {
-      return Error(StatusCode::kInvalidArgument, "shapes must be positive: " + sn + " " +
-                                                     Dims(grad_output.shape) + ", out " +
-                                                     Dims(out.shape));
+  for (int k = 0; k < rank; ++k) {
+    if (src.shape[k] <= 0 || dst.shape[k] <= 0) {
+      return "shapes must be positive: " + sn + " " + Dims(src.shape, rank) + ", " + dn + " " +
+             Dims(dst.shape, rank);
     }
   }
-  if (grad_output.shape[0] != out.shape[0] || grad_output.shape[1] != out.shape[1]) {
-    return Error(StatusCode::kInvalidArgument, "N, C of " + sn + " " + Dims(grad_output.shape) +
-                                                   " and out " + Dims(out.shape) + " differ");
+  if (src.shape[0] != dst.shape[0] || src.shape[1] != dst.shape[1]) {
+    return "N, C of " + sn + " " + Dims(src.shape, rank) + " and " + dn + " " +
+           Dims(dst.shape, rank) + " differ";
   }
   // Forward sizes: in = the forward's input, out = the forward's output.
-  const bool backward = direction == resample::Direction::kBackward;
-  const int64_t* fin = backward ? destination.shape : source.shape;
-  const int64_t* fout = backward ? source.shape : destination.shape;
+  const bool backward = r.direction == resample::Direction::kBackward;
+  const int64_t* fin = backward ? dst.shape : src.shape;
+  const int64_t* fout = backward ? src.shape : dst.shape;
   std::string why;
   if (aa) {
-    why = resample::CheckUpscaleLimit("scales_h", scales_h, fin[2], fout[2]);
-    if (why.empty()) why = resample::CheckUpscaleLimit("scales_w", scales_w, fin[3], fout[3]);
-    if (why.empty())
+    why = resample::CheckUpscaleLimit("scales_h", r.scales_h, fin[2], fout[2]);
+    if (why.empty()) why = resample::CheckUpscaleLimit("scales_w", r.scales_w, fin[3], fout[3]);
+    if (why.empty()) {
       why = resample::CheckSizeLimits(fin[0], fin[1], fout[2], fout[3], fin[2], fin[3]);
+    }
   } else {
-    for (int k = 0; k < 4 && why.empty(); ++k) {
+    for (int k = 0; k < rank && why.empty(); ++k) {
       if (std::max(fin[k], fout[k]) > std::numeric_limits<int32_t>::max()) {
         why = "dim " + std::to_string(k) + " exceeds INT32_MAX";
       }
     }
   }
-  if (!why.empty()) return Error(StatusCode::kInvalidArgument, why);
-  const int64_t esize = static_cast<int64_t>(DataTypeSize(grad_output.dtype));
-  if (reinterpret_cast<uintptr_t>(grad_output.data) % esize != 0 ||
-      reinterpret_cast<uintptr_t>(out.data) % esize != 0) {
-    return Error(
-        StatusCode::kInvalidArgument,
-        "data pointers must be aligned to the element size of " + std::to_string(esize) + " bytes");
+  if (!why.empty()) return why;
+  const int64_t esize = static_cast<int64_t>(DataTypeSize(src.dtype));
+  if (reinterpret_cast<uintptr_t>(src.data) % esize != 0 ||
+      reinterpret_cast<uintptr_t>(dst.data) % esize != 0) {
+    return "data pointers must be aligned to the element size of " + std::to_string(esize) +
+           " bytes";
   }
-  resample::ByteSpan go_span, out_span;
-  resample::AddressRange go_bytes, out_bytes;
-  if (!resample::ViewByteSpan(grad_output.shape, grad_output.strides, 4, 0, esize, &go_span) ||
-      !resample::ViewByteSpan(out.shape, out.strides, 4, 0, esize, &out_span)) {
-    return Error(StatusCode::kInvalidArgument, "a view's strides overflow 64-bit addressing");
+  resample::ByteSpan src_span, dst_span;
+  resample::AddressRange src_bytes, dst_bytes;
+  if (!resample::ViewByteSpan(src.shape, src.strides, rank, 0, esize, &src_span) ||
+      !resample::ViewByteSpan(dst.shape, dst.strides, rank, 0, esize, &dst_span)) {
+    return "a view's strides overflow 64-bit addressing";
   }
-  if (!resample::SpanAddresses(grad_output.data, go_span, &go_bytes) ||
-      !resample::SpanAddresses(out.data, out_span, &out_bytes)) {
-    return Error(StatusCode::kInvalidArgument,
-                 "a view reaches outside the address space from its data pointer");
+  if (!resample::SpanAddresses(src.data, src_span, &src_bytes) ||
+      !resample::SpanAddresses(dst.data, dst_span, &dst_bytes)) {
+    return "a view reaches outside the address space from its data pointer";
   }
-  if (resample::ViewOverlapsItself(out.shape, out.strides, 4)) {
-    return Error(StatusCode::kInvalidArgument,
-                 dn + " strides " + Dims(out.strides) + " make the view overlap itself");
+  if (resample::ViewOverlapsItself(dst.shape, dst.strides, rank)) {
+    return dn + " strides " + Dims(dst.strides, rank) + " make the view overlap itself";
   }
-  if (go_bytes.Overlaps(out_bytes)) {
-    return Error(StatusCode::kInvalidArgument, sn + " and " + dn + " overlap in memory");
-  }
+  if (src_bytes.Overlaps(dst_bytes)) return sn + " and " + dn + " overlap in memory";
+  return "";
+}
 
-  const resample::ResampleProblem problem{fin[0],   fin[1],    fout[2],       fout[3],
-                                          fin[2],   fin[3],    align_corners, scales_h,
-                                          scales_w, direction, r.filter};
+template <typename Plan, typename Source, typename Destination>
+Status RunPlan(const NativeRequest& r, const Plan* plan, const std::string& error,
+               const Source& source, const Destination& destination) {
+  if (!plan) return Status{StatusCode::kOutOfMemory, std::string(r.fn) + ": " + error};
+  std::unique_ptr<char[]> scratch(new (std::nothrow) char[plan->scratch_bytes()]);
+  if (!scratch)
+    return Status{StatusCode::kOutOfMemory, std::string(r.fn) + ": no memory for scratch"};
+  plan->Run(source, destination, scratch.get());
+  return Status{};
+}
+
+// Checks and runs one direction (rank 4).
+Status Resample(const NativeRequest& r, const TensorView& source,
+                const MutableTensorView& destination) {
+  StatusCode code;
+  const std::string why = CheckRequest(
+      r, {source.data, source.dtype, 4, source.shape, source.strides},
+      {destination.data, destination.dtype, 4, destination.shape, destination.strides}, &code);
+  if (!why.empty()) return Status{code, std::string(r.fn) + ": " + why};
+  const bool backward = r.direction == resample::Direction::kBackward;
+  const int64_t* fin = backward ? destination.shape : source.shape;
+  const int64_t* fout = backward ? source.shape : destination.shape;
+  const resample::ResampleProblem problem{fin[0],     fin[1],      fout[2],         fout[3],
+                                          fin[2],     fin[3],      r.align_corners, r.scales_h,
+                                          r.scales_w, r.direction, r.filter};
   std::string error;
   auto plan = resample::ResamplePlan::Create(
-      problem, {grad_output.dtype, grad_output.strides[3]}, {out.dtype, out.strides[3]},
-      resample::ResamplePlan::DefaultPartition(problem, grad_output.dtype, out.dtype,
+      problem, {source.dtype, source.strides[3]}, {destination.dtype, destination.strides[3]},
+      resample::ResamplePlan::DefaultPartition(problem, source.dtype, destination.dtype,
                                                resample::ThreadPool::Global().num_threads()),
       &error);
-  if (!plan) return Error(StatusCode::kOutOfMemory, error);
-  std::unique_ptr<char[]> scratch(new (std::nothrow) char[plan->scratch_bytes()]);
-  if (!scratch) return Error(StatusCode::kOutOfMemory, "no memory for scratch");
-  plan->Run(grad_output, out, scratch.get());
-  return Status{};
+  return RunPlan(r, plan.get(), error, source, destination);
+}
+
+// Checks and runs one direction (rank 5).
+Status Resample(const NativeRequest& r, const VolumeView& source,
+                const MutableVolumeView& destination) {
+  StatusCode code;
+  const std::string why = CheckRequest(
+      r, {source.data, source.dtype, 5, source.shape, source.strides},
+      {destination.data, destination.dtype, 5, destination.shape, destination.strides}, &code);
+  if (!why.empty()) return Status{code, std::string(r.fn) + ": " + why};
+  const bool backward = r.direction == resample::Direction::kBackward;
+  const int64_t* fin = backward ? destination.shape : source.shape;
+  const int64_t* fout = backward ? source.shape : destination.shape;
+  resample::VolumeProblem problem;
+  problem.batch = fin[0], problem.channels = fin[1];
+  problem.in_d = fin[2], problem.in_h = fin[3], problem.in_w = fin[4];
+  problem.out_d = fout[2], problem.out_h = fout[3], problem.out_w = fout[4];
+  problem.align_corners = r.align_corners;
+  problem.scales_d = r.scales_d, problem.scales_h = r.scales_h, problem.scales_w = r.scales_w;
+  problem.direction = r.direction;
+  problem.filter = r.filter;
+  std::string error;
+  auto plan = resample::VolumePlan::Create(problem, {source.dtype, source.strides[4]},
+                                           {destination.dtype, destination.strides[4]},
+                                           resample::ThreadPool::Global().num_threads(), &error);
+  return RunPlan(r, plan.get(), error, source, destination);
 }
 
 // Resample, with whatever it throws (no host memory left, no thread could be
 // started) as kOutOfMemory; the messages fit std::string's inline buffer, so
 // forming them needs no memory.
-Status GuardedResample(const NativeRequest& r, const TensorView& source,
-                       const MutableTensorView& out) noexcept {
+template <typename Source, typename Destination>
+Status GuardedResample(const NativeRequest& r, const Source& source,
+                       const Destination& out) noexcept {
   try {
     return Resample(r, source, out);
   } catch (const std::bad_alloc&) {
@@ -182,14 +227,14 @@ Status UpsampleBicubic2dAABackward(const TensorView& grad_output, const MutableT
                                    bool align_corners, double scales_h, double scales_w) {
   return GuardedResample(
       {"UpsampleBicubic2dAABackward", "grad_output", "out", resample::Direction::kBackward,
-       resample::Filter::kCubicAA, align_corners, scales_h, scales_w, /*aa_limits=*/true},
+       resample::Filter::kCubicAA, align_corners, 0.0, scales_h, scales_w, /*aa_limits=*/true},
       grad_output, out);
 }
 
 Status UpsampleBicubic2dAA(const TensorView& x, const MutableTensorView& out, bool align_corners,
                            double scales_h, double scales_w) {
   return GuardedResample({"UpsampleBicubic2dAA", "x", "out", resample::Direction::kForward,
-                          resample::Filter::kCubicAA, align_corners, scales_h, scales_w,
+                          resample::Filter::kCubicAA, align_corners, 0.0, scales_h, scales_w,
                           /*aa_limits=*/true},
                          x, out);
 }
@@ -214,21 +259,29 @@ bool FilterOf(ResizeMode mode, bool antialias, resample::Filter* filter) {
   return false;
 }
 
+// Volumes take the modes F.interpolate has in 3-D: nearest, nearest-exact,
+// trilinear (no cubic, no antialias).
+bool VolumeMode(ResizeMode mode, bool antialias) {
+  return !antialias && mode != ResizeMode::kCubic;
+}
+
+template <typename Source, typename Destination>
 Status RunResize(const char* fn, const char* src_name, const char* dst_name,
-                 resample::Direction direction, const TensorView& source,
-                 const MutableTensorView& destination, const ResizeOptions& o) {
+                 resample::Direction direction, const Source& source,
+                 const Destination& destination, const ResizeOptions& o) {
   resample::Filter filter;
-  if (!FilterOf(o.mode, o.antialias, &filter)) {
+  constexpr bool kVolume = std::is_same_v<Source, VolumeView>;
+  if (!FilterOf(o.mode, o.antialias, &filter) || (kVolume && !VolumeMode(o.mode, o.antialias))) {
     return Status{StatusCode::kInvalidArgument,
                   std::string(fn) + ": mode " + std::to_string(static_cast<int>(o.mode)) +
                       (o.antialias ? " with antialias" : "") + " is not supported"};
   }
   // align_corners means nothing to the nearest modes (PyTorch refuses it
   // there; the caller decides).
-  return GuardedResample({fn, src_name, dst_name, direction, filter,
-                          o.align_corners && !IsNearest(filter), o.scales_h, o.scales_w,
-                          /*aa_limits=*/false},
-                         source, destination);
+  return GuardedResample(
+      {fn, src_name, dst_name, direction, filter, o.align_corners && !IsNearest(filter),
+       kVolume ? o.scales_d : 0.0, o.scales_h, o.scales_w, /*aa_limits=*/false},
+      source, destination);
 }
 
 }  // namespace
@@ -243,9 +296,20 @@ Status ResizeBackward(const TensorView& grad_y, const MutableTensorView& grad_x,
                    grad_x, options);
 }
 
+Status Resize3d(const VolumeView& x, const MutableVolumeView& y, const ResizeOptions& options) {
+  return RunResize("Resize3d", "x", "y", resample::Direction::kForward, x, y, options);
+}
+
+Status Resize3dBackward(const VolumeView& grad_y, const MutableVolumeView& grad_x,
+                        const ResizeOptions& options) {
+  return RunResize("Resize3dBackward", "grad_y", "grad_x", resample::Direction::kBackward, grad_y,
+                   grad_x, options);
+}
+
 bool ResizeSupports(ResizeMode mode, bool antialias, bool backward, DataType dtype, int rank) {
   resample::Filter filter;
-  return (rank == 3 || rank == 4) && FilterOf(mode, antialias, &filter) &&
+  return (rank == 3 || rank == 4 || (rank == 5 && VolumeMode(mode, antialias))) &&
+         FilterOf(mode, antialias, &filter) &&
          Supported(filter,
                    backward ? resample::Direction::kBackward : resample::Direction::kForward,
                    dtype);
@@ -286,10 +350,31 @@ int aclnn_host_resize(int mode, int antialias, int backward, int align_corners, 
   } else if (!KnownMode(mode)) {
     s = Status{StatusCode::kInvalidArgument,
                "aclnn_host_resize: mode " + std::to_string(mode) + " is not a ResizeMode"};
-  } else if (rank != 3 && rank != 4) {
+  } else if (rank < 3 || rank > 5) {
     s = Status{StatusCode::kInvalidArgument,
                "aclnn_host_resize: rank " + std::to_string(rank) +
-                   " is not supported (3: (N, C, L), 4: (N, C, H, W))"};
+                   " is not supported (3: (N, C, L), 4: (N, C, H, W), 5: (N, C, D, H, W))"};
+  } else if (rank == 5) {
+    VolumeView src;
+    MutableVolumeView dst;
+    src.data = source;
+    src.dtype = static_cast<DataType>(source_dtype);
+    dst.data = destination;
+    dst.dtype = static_cast<DataType>(destination_dtype);
+    for (int k = 0; k < 5; ++k) {
+      src.shape[k] = source_shape[k];
+      src.strides[k] = source_strides[k];
+      dst.shape[k] = destination_shape[k];
+      dst.strides[k] = destination_strides[k];
+    }
+    ResizeOptions o;
+    o.mode = static_cast<ResizeMode>(mode);
+    o.antialias = antialias != 0;
+    o.align_corners = align_corners != 0;
+    o.scales_d = scales[0];
+    o.scales_h = scales[1];
+    o.scales_w = scales[2];
+    s = backward ? Resize3dBackward(src, dst, o) : Resize3d(src, dst, o);
   } else {
     TensorView src;
     MutableTensorView dst;
