@@ -161,7 +161,10 @@ TEST(NativeResize, DtypesPerModeAndDirection) {
   EXPECT_FALSE(ResizeSupports(ResizeMode::kNearest, false, true, DataType::kUInt8, 4));
   EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kUInt8, 4));
   EXPECT_TRUE(ResizeSupports(ResizeMode::kLinear, true, true, DataType::kFloat64, 3));
-  EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kFloat32, 5));
+  EXPECT_TRUE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kFloat32, 5));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kCubic, false, false, DataType::kFloat32, 5));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, true, true, DataType::kFloat32, 5));
+  EXPECT_FALSE(ResizeSupports(ResizeMode::kLinear, false, false, DataType::kFloat32, 6));
   std::vector<uint8_t> in(48, 7), out(80, 0);
   TensorView x;
   x.data = in.data();

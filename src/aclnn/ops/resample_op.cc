@@ -5,6 +5,7 @@
 
 #include "resample/thread_pool.h"
 #include "resample/view_checks.h"
+#include "resample/volume_plan.h"
 #include "runtime/runtime.h"
 
 namespace aclnn_host::aclnn {
@@ -80,14 +81,17 @@ class EmptyExecutor : public aclOpExecutor {
   }
 };
 
-class ResampleExecutor : public aclOpExecutor {
+// Phase 2 of a planned problem: the plan (2-D or volume) and the views it
+// runs on, with their placements to re-check.
+template <typename Plan, typename Source, typename Destination>
+class PlanExecutor : public aclOpExecutor {
  public:
-  std::shared_ptr<const resample::ResamplePlan> plan;
+  std::shared_ptr<const Plan> plan;
   std::string op;        // the phase-2 function's name, for messages
   std::string src_name;  // the source tensor's parameter name
   std::string dst_name;  // the destination's
-  TensorView source;
-  MutableTensorView destination;
+  Source source;
+  Destination destination;
   Placement source_at;
   Placement destination_at;
 
@@ -140,6 +144,63 @@ class ResampleExecutor : public aclOpExecutor {
     return ACLNN_SUCCESS;
   }
 };
+
+// Phase 1's last step: the executor, registered, handed out.
+template <typename Plan, typename Source, typename Destination>
+aclnnStatus RegisterPlan(std::shared_ptr<const Plan> plan, const char* run_op, const char* src_name,
+                         const char* dst_name, const Source& source, const Destination& destination,
+                         const Placement& src_at, const Placement& dst_at, uint64_t* workspaceSize,
+                         aclOpExecutor** executor) {
+  auto exec = std::make_shared<PlanExecutor<Plan, Source, Destination>>();
+  exec->plan = std::move(plan);
+  exec->op = run_op;
+  exec->src_name = src_name;
+  exec->dst_name = dst_name;
+  exec->source = source;
+  exec->destination = destination;
+  exec->source_at = src_at;
+  exec->destination_at = dst_at;
+  exec->workspace_size = exec->plan->scratch_bytes();
+  const uint64_t size = exec->workspace_size;
+  aclOpExecutor* handle = exec.get();
+  RegisterExecutor(std::move(exec));  // may throw: then nothing is handed out
+  *workspaceSize = size;
+  *executor = handle;
+  return ACLNN_SUCCESS;
+}
+
+// Row 9 of the checks for any rank: both views inside the aclrtMalloc blocks
+// their data pointers lie in and aligned, the destination not overlapping
+// itself, source and destination disjoint. "" or the message.
+std::string CheckPlacements(const char* src_name, const aclTensor* source, const char* dst_name,
+                            const aclTensor* destination, Placement* src_at, Placement* dst_at) {
+  std::string why = CheckPlacement(src_name, source, src_at);
+  if (!why.empty()) return why;
+  why = CheckPlacement(dst_name, destination, dst_at);
+  if (!why.empty()) return why;
+  if (resample::ViewOverlapsItself(destination->view_shape.data(), destination->strides.data(),
+                                   static_cast<int>(destination->view_shape.size()))) {
+    return std::string(dst_name) + " strides " + ShapeString(destination->strides) +
+           " make the view of shape " + ShapeString(destination->view_shape) + " overlap itself";
+  }
+  if (src_at->bytes.Overlaps(dst_at->bytes)) {
+    return std::string(src_name) + " and " + dst_name + " overlap in memory";
+  }
+  return "";
+}
+
+template <typename View>
+View ViewAt(const aclTensor* t, const int64_t* shape, const int64_t* strides, int rank) {
+  View v;
+  const int64_t size = static_cast<int64_t>(runtime::DataTypeBytes(t->dtype));
+  v.data = static_cast<char*>(t->data) + t->offset * size;
+  v.dtype = ToEngine(t->dtype);
+  for (int k = 0; k < rank; ++k) {
+    v.shape[k] = shape[k];
+    v.strides[k] = strides[k];
+  }
+  return v;
+}
 
 }  // namespace
 
@@ -204,29 +265,11 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
                          aclTensor* destination, const EngineView& dst_view,
                          const resample::ResampleProblem& problem, uint64_t* workspaceSize,
                          aclOpExecutor** executor) {
-  auto fail = [&](aclnnStatus status, const std::string& why) {
-    return Fail(status, std::string(op) + ": " + why);
-  };
-  // 9. Memory: views inside their aclrtMalloc blocks, out writes each element
-  // once, and source and out do not overlap.
+  // 9. Memory, then the plan.
   Placement src_at, dst_at;
-  std::string why = CheckPlacement(src_name, source, &src_at);
-  if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
-  why = CheckPlacement(dst_name, destination, &dst_at);
-  if (!why.empty()) return fail(ACLNN_ERR_PARAM_INVALID, why);
-  if (resample::ViewOverlapsItself(destination->view_shape.data(), destination->strides.data(),
-                                   static_cast<int>(destination->view_shape.size()))) {
-    return fail(ACLNN_ERR_PARAM_INVALID,
-                std::string(dst_name) + " strides " + ShapeString(destination->strides) +
-                    " make the view of shape " + ShapeString(destination->view_shape) +
-                    " overlap itself");
-  }
-  if (src_at.bytes.Overlaps(dst_at.bytes)) {
-    return fail(ACLNN_ERR_PARAM_INVALID,
-                std::string(src_name) + " and " + dst_name + " overlap in memory");
-  }
-
-  // The plan.
+  const std::string why =
+      CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
+  if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
   const resample::ViewLayout src_layout{ToEngine(source->dtype), src_view.strides[3]};
   const resample::ViewLayout dst_layout{ToEngine(destination->dtype), dst_view.strides[3]};
   std::string error;
@@ -235,34 +278,46 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
       resample::ResamplePlan::DefaultPartition(problem, src_layout.dtype, dst_layout.dtype,
                                                resample::ThreadPool::Global().num_threads()),
       &error);
-  if (!plan) return fail(ACLNN_ERR_INNER, error);
+  if (!plan) return Fail(ACLNN_ERR_INNER, std::string(op) + ": " + error);
+  return RegisterPlan(plan, run_op, src_name, dst_name,
+                      ViewAt<TensorView>(source, src_view.shape, src_view.strides, 4),
+                      ViewAt<MutableTensorView>(destination, dst_view.shape, dst_view.strides, 4),
+                      src_at, dst_at, workspaceSize, executor);
+}
 
-  auto exec = std::make_shared<ResampleExecutor>();
-  exec->plan = plan;
-  exec->op = run_op;
-  exec->src_name = src_name;
-  exec->dst_name = dst_name;
-  const int64_t src_size = static_cast<int64_t>(runtime::DataTypeBytes(source->dtype));
-  const int64_t dst_size = static_cast<int64_t>(runtime::DataTypeBytes(destination->dtype));
-  exec->source.data = static_cast<const char*>(source->data) + source->offset * src_size;
-  exec->source.dtype = src_layout.dtype;
-  exec->destination.data = static_cast<char*>(destination->data) + destination->offset * dst_size;
-  exec->destination.dtype = dst_layout.dtype;
-  for (int k = 0; k < 4; ++k) {
-    exec->source.shape[k] = src_view.shape[k];
-    exec->source.strides[k] = src_view.strides[k];
-    exec->destination.shape[k] = dst_view.shape[k];
-    exec->destination.strides[k] = dst_view.strides[k];
+aclnnStatus PlaceAndPlanVolume(const char* op, const char* run_op, const char* src_name,
+                               const char* dst_name, const aclTensor* source,
+                               const VolumeEngineView& src_view, aclTensor* destination,
+                               const VolumeEngineView& dst_view,
+                               const resample::VolumeProblem& problem, uint64_t* workspaceSize,
+                               aclOpExecutor** executor) {
+  Placement src_at, dst_at;
+  const std::string why =
+      CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
+  if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
+  std::string error;
+  std::shared_ptr<const resample::VolumePlan> plan =
+      resample::VolumePlan::Create(problem, {ToEngine(source->dtype), src_view.strides[4]},
+                                   {ToEngine(destination->dtype), dst_view.strides[4]},
+                                   resample::ThreadPool::Global().num_threads(), &error);
+  if (!plan) return Fail(ACLNN_ERR_INNER, std::string(op) + ": " + error);
+  return RegisterPlan(plan, run_op, src_name, dst_name,
+                      ViewAt<VolumeView>(source, src_view.shape, src_view.strides, 5),
+                      ViewAt<MutableVolumeView>(destination, dst_view.shape, dst_view.strides, 5),
+                      src_at, dst_at, workspaceSize, executor);
+}
+
+VolumeEngineView NcdhwView(const aclTensor* t, bool channels_last) {
+  // NDHWC: view dims (N, D, H, W, C) -> engine order (N, C, D, H, W).
+  static constexpr int kNcdhw[5] = {0, 1, 2, 3, 4};
+  static constexpr int kNdhwc[5] = {0, 4, 1, 2, 3};
+  const int* from = channels_last ? kNdhwc : kNcdhw;
+  VolumeEngineView v;
+  for (int k = 0; k < 5; ++k) {
+    v.shape[k] = t->view_shape[static_cast<size_t>(from[k])];
+    v.strides[k] = t->strides[static_cast<size_t>(from[k])];
   }
-  exec->source_at = src_at;
-  exec->destination_at = dst_at;
-  exec->workspace_size = plan->scratch_bytes();
-  const uint64_t size = exec->workspace_size;
-  aclOpExecutor* handle = exec.get();
-  RegisterExecutor(std::move(exec));  // may throw: then nothing is handed out
-  *workspaceSize = size;
-  *executor = handle;
-  return ACLNN_SUCCESS;
+  return v;
 }
 
 aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,

@@ -9,6 +9,7 @@
 
 #include "aclnn/objects.h"
 #include "resample/resample_plan.h"
+#include "resample/volume_plan.h"
 
 namespace aclnn_host::aclnn {
 
@@ -45,6 +46,20 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
                          const aclTensor* source, aclTensor* destination,
                          const resample::ResampleProblem& problem, uint64_t* workspaceSize,
                          aclOpExecutor** executor);
+
+// The same for volumes: (N, C, D, H, W) engine order (NDHWC views are
+// (N, D, H, W, C)), planned as a resample::VolumePlan.
+struct VolumeEngineView {
+  int64_t shape[5] = {0, 0, 0, 0, 0};
+  int64_t strides[5] = {0, 0, 0, 0, 0};
+};
+VolumeEngineView NcdhwView(const aclTensor* t, bool channels_last);
+aclnnStatus PlaceAndPlanVolume(const char* op, const char* run_op, const char* src_name,
+                               const char* dst_name, const aclTensor* source,
+                               const VolumeEngineView& src_view, aclTensor* destination,
+                               const VolumeEngineView& dst_view,
+                               const resample::VolumeProblem& problem, uint64_t* workspaceSize,
+                               aclOpExecutor** executor);
 
 // Phase 1's result for an empty tensor: success, no workspace, and an
 // executor whose phase 2 runs nothing (CANN's empty-tensor shortcut).
