@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 ACL_FLOAT, ACL_FLOAT16, ACL_UINT8, ACL_DOUBLE, ACL_BF16 = 0, 1, 4, 11, 27
-NCHW, NHWC, ND, NCL = 0, 1, 2, 47
+NCHW, NHWC, ND, NCL, NDHWC, NCDHW = 0, 1, 2, 47, 27, 30
 H2D, D2H = 1, 2
 TORCH = {ACL_FLOAT: torch.float32, ACL_FLOAT16: torch.float16, ACL_BF16: torch.bfloat16,
          ACL_DOUBLE: torch.float64, ACL_UINT8: torch.uint8}
@@ -123,6 +123,32 @@ FUNCTIONS = {
 }
 ONE_D = {name for name in FUNCTIONS if "1d" in name}
 
+# 3-D: (N, C, D, H, W); the scales count only when all three are given (CANN),
+# so the reference gets all three or none. name: (direction, filter, align,
+# dtypes, torch reference(x, size, input_size, align, scales or None)).
+VOLUMES = {
+    "aclnnUpsampleNearest3d": ("fwd", "nearest", False,
+                               [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8],
+                               lambda x, o, i, ac, s: aten.upsample_nearest3d(x, o, *s)),
+    "aclnnUpsampleNearest3dBackward": ("bwd", "nearest", False,
+                                       [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE],
+                                       lambda g, o, i, ac, s: aten.upsample_nearest3d_backward(
+                                           g, o, i, *s)),
+    "aclnnUpsampleNearestExact3d": ("fwd", "nearest", False, [ACL_FLOAT, ACL_FLOAT16, ACL_BF16],
+                                    lambda x, o, i, ac, s: aten._upsample_nearest_exact3d(
+                                        x, o, *s)),
+    "aclnnUpsampleNearestExact3dBackward": (
+        "bwd", "nearest", False, [ACL_FLOAT, ACL_FLOAT16, ACL_BF16],
+        lambda g, o, i, ac, s: aten._upsample_nearest_exact3d_backward(g, o, i, *s)),
+    "aclnnUpsampleTrilinear3d": ("fwd", "linear", True,
+                                 [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE],
+                                 lambda x, o, i, ac, s: aten.upsample_trilinear3d(x, o, ac, *s)),
+    "aclnnUpsampleTrilinear3dBackward": ("bwd", "linear", True,
+                                         [ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE],
+                                         lambda g, o, i, ac, s: aten.upsample_trilinear3d_backward(
+                                             g, o, i, ac, *s)),
+}
+
 
 def load(path):
     lib = C.CDLL(path)
@@ -151,6 +177,11 @@ def load(path):
         elif scales == "resize":
             args = [vp, vp, C.c_char_p]
         sig[name + "GetWorkspaceSize"] = (C.c_int, args + [vp, u64p, C.POINTER(vp)])
+        sig[name] = (C.c_int, [vp, C.c_uint64, vp, vp])
+    for name, (direction, _, align, _, _) in VOLUMES.items():
+        args = [vp, vp] + ([vp] if direction == "bwd" else []) + ([C.c_bool] if align else [])
+        sig[name + "GetWorkspaceSize"] = (C.c_int, args + [C.c_double] * 3 + [vp, u64p,
+                                                                               C.POINTER(vp)])
         sig[name] = (C.c_int, [vp, C.c_uint64, vp, vp])
     for name, (res, args) in sig.items():
         f = getattr(lib, name)
@@ -384,10 +415,129 @@ def run_case(lib, name, rng, case_no):
     return float(((got - ref).abs() / tol).max()), untouched, case, dst_dtype
 
 
+class VolumeTensor:
+    """A device tensor holding an (N, C, D, H, W) tensor, contiguous,
+    channels-last (its aclTensor then NDHWC, view (N, D, H, W, C)) or with
+    padded rows and an offset."""
+    SENTINEL = 77
+
+    def __init__(self, lib, shape, dtype, layout, fmt, values=None):
+        self.lib, self.shape, self.dtype = lib, shape, dtype
+        n, c, d, h, w = shape
+        if layout == "channels_last":
+            self.strides, self.offset = [d * h * w * c, 1, h * w * c, w * c, c], 0
+        elif layout == "padded":
+            pitch = w + 2
+            self.strides, self.offset = [c * d * h * pitch, d * h * pitch, h * pitch, pitch, 1], 3
+        else:
+            self.strides, self.offset = [c * d * h * w, d * h * w, h * w, w, 1], 0
+        self.storage = self.offset + sum((s - 1) * st for s, st in zip(shape, self.strides)) + 2
+        self.host = torch.full((self.storage,), self.SENTINEL, dtype=TORCH[dtype])
+        if values is not None:
+            torch.as_strided(self.host, shape, self.strides, self.offset).copy_(values)
+        self.esize = self.host.element_size()
+        self.nbytes = self.storage * self.esize
+        self.ptr = C.c_void_p()
+        assert lib.aclrtMalloc(C.byref(self.ptr), self.nbytes, 0) == 0
+        raw = self.host.view({1: torch.uint8, 2: torch.int16, 4: torch.int32,
+                              8: torch.int64}[self.esize]).numpy()
+        assert lib.aclrtMemcpy(self.ptr, self.nbytes, raw.ctypes.data, self.nbytes, H2D) == 0
+        perm = [0, 2, 3, 4, 1] if fmt == NDHWC else [0, 1, 2, 3, 4]
+        self.tensor = lib.aclCreateTensor(arr([shape[k] for k in perm]), 5, dtype,
+                                          arr([self.strides[k] for k in perm]), self.offset, fmt,
+                                          arr([self.storage]), 1, self.ptr)
+        assert self.tensor
+
+    read = DeviceTensor.read
+    free = DeviceTensor.free
+
+
+def run_volume_case(lib, name, rng, case_no):
+    direction, filt, align, dtypes, reference = VOLUMES[name]
+    dtype = dtypes[case_no % len(dtypes)]
+    layout = rng.choice(["contiguous", "channels_last", "padded"])
+    fmt = NDHWC if layout == "channels_last" else rng.choice([NCDHW, ND])
+    n, c = rng.randint(1, 2), rng.randint(1, 3)
+    ins = [rng.randint(1, 7) for _ in range(3)]
+    outs = [max(1, min(12, int(i * rng.choice([0.5, 1, 1.5, 2, 3])))) for i in ins]
+    ac = align and rng.random() < 0.35
+    given = rng.random() < 0.4
+    scales = [o / i * (1.0 if filt != "nearest" else rng.uniform(0.8, 1.25))
+              for i, o in zip(ins, outs)] if given else [0.0, 0.0, 0.0]
+    if not given and rng.random() < 0.5:
+        scales[rng.randint(0, 2)] = 1.5  # one scale alone: CANN uses none
+    if name == "aclnnUpsampleNearestExact3d" and given:
+        scales = [o / i for i, o in zip(ins, outs)]  # sizes must match given scales
+    if name == "aclnnUpsampleNearestExact3dBackward":
+        scales = [s if s <= 50 else 0.0 for s in scales]
+    used = scales if all(s > 0 for s in scales) else [None, None, None]
+    forward = direction == "fwd"
+    src_shape = [n, c] + (ins if forward else outs)
+    dst_shape = [n, c] + (outs if forward else ins)
+    if dtype == ACL_UINT8:
+        v = torch.randint(0, 256, src_shape, dtype=torch.uint8,
+                          generator=torch.Generator().manual_seed(rng.randint(0, 1 << 30)))
+    else:
+        v = torch.from_numpy(np.array([rng.uniform(-4, 4) for _ in range(math.prod(src_shape))])
+                             .reshape(src_shape)).to(TORCH[dtype])
+    if forward and filt == "nearest":
+        x = v.float() if dtype in (ACL_FLOAT16, ACL_BF16) else v
+        ref = nchw_path(reference, x, outs, None, ac, used).to(TORCH[dtype])
+    elif forward:
+        ref = reference(v.double(), outs, None, ac, used)
+    else:
+        ref = reference(v.double(), outs, [n, c] + ins, ac, used)
+    src = VolumeTensor(lib, src_shape, dtype, layout, fmt, v)
+    out = VolumeTensor(lib, dst_shape, dtype, layout, fmt)
+    osz = lib.aclCreateIntArray(arr(outs), 3)
+    handles = [osz]
+    args = [src.tensor, osz]
+    if not forward:
+        isz = lib.aclCreateIntArray(arr([n, c] + ins), 5)  # (N, C, D, H, W) in every format
+        handles.append(isz)
+        args.append(isz)
+    if align:
+        args.append(ac)
+    ws_size, exe, ws = C.c_uint64(0), C.c_void_p(), C.c_void_p()
+    case = dict(dtype=NAMES[dtype], fmt=fmt, layout=layout, n=n, c=c, ins=ins, outs=outs, ac=ac,
+                scales=scales)
+    try:
+        st = getattr(lib, name + "GetWorkspaceSize")(*args, *scales, out.tensor, C.byref(ws_size),
+                                                      C.byref(exe))
+        if st != 0:
+            raise RuntimeError("phase 1 status %d: %s" % (st, lib.aclGetRecentErrMsg()))
+        if ws_size.value:
+            assert lib.aclrtMalloc(C.byref(ws), ws_size.value, 0) == 0
+        st = getattr(lib, name)(ws, ws_size, exe, None)
+        if st != 0:
+            raise RuntimeError("phase 2 status %d: %s" % (st, lib.aclGetRecentErrMsg()))
+        assert lib.aclrtSynchronizeStream(None) == 0
+        got, untouched = out.read()
+    finally:
+        if ws_size.value and ws.value:
+            lib.aclrtFree(ws)
+        src.free()
+        out.free()
+        for h in handles:
+            lib.aclDestroyIntArray(h)
+    if forward and filt == "nearest":
+        flat = lambda t: t.reshape(-1).clone(memory_format=torch.contiguous_format).view(torch.uint8)  # noqa: E731
+        return (0.0 if torch.equal(flat(got), flat(ref)) else float("inf")), untouched, case, dtype
+    got, ref = got.double(), ref.double()
+    max_ref = float(ref.abs().max())
+    if dtype == ACL_DOUBLE:
+        tol = 1e-12 * (ref.abs() + max_ref)
+    else:
+        tol = 2e-6 * ref.abs() + 1e-5 * max_ref
+        if dtype != ACL_FLOAT:
+            tol = tol + 0.5 * ulp(ref, dtype)
+    return float(((got - ref).abs() / tol.clamp_min(1e-30)).max()), untouched, case, dtype
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("library")
-    ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS))
+    ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS) + sorted(VOLUMES))
     ap.add_argument("--cases", type=int, default=100)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
@@ -395,11 +545,12 @@ def main():
     lib = load(args.library)
     rng = random.Random(args.seed)
     passed = failed = 0
-    for name in args.function or FUNCTIONS:
+    for name in args.function or list(FUNCTIONS) + list(VOLUMES):
         worst, counts = {}, {}
         for k in range(args.cases):
             try:
-                ratio, untouched, case, dt = run_case(lib, name, rng, k)
+                runner = run_volume_case if name in VOLUMES else run_case
+                ratio, untouched, case, dt = runner(lib, name, rng, k)
             except Exception as e:  # report, count, go on
                 print("%s case %d: %s" % (name, k, e))
                 failed += 1

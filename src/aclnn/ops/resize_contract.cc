@@ -14,17 +14,24 @@ namespace {
 
 // Dims in (N, C, H, W) order whatever the layout.
 struct Dims {
-  int64_t n = 0, c = 0, h = 0, w = 0;
+  int64_t n = 0, c = 0, h = 0, w = 0, d = 1;  // d: volumes only
 };
 
 // A 3-value list is (N, C, L): H = 1, W = L.
-Dims InNchwOrder(const std::vector<int64_t>& v, bool nhwc) {
+Dims InNchwOrder(const std::vector<int64_t>& v, bool channels_last) {
   if (v.size() == 3) return Dims{v[0], v[1], 1, v[2]};
-  return nhwc ? Dims{v[0], v[3], v[1], v[2]} : Dims{v[0], v[1], v[2], v[3]};
+  if (v.size() == 5) {  // (N, C, D, H, W) or NDHWC's (N, D, H, W, C)
+    return channels_last ? Dims{v[0], v[4], v[2], v[3], v[1]} : Dims{v[0], v[1], v[3], v[4], v[2]};
+  }
+  return channels_last ? Dims{v[0], v[3], v[1], v[2]} : Dims{v[0], v[1], v[2], v[3]};
 }
 
 std::vector<int64_t> InLayoutOrder(const Dims& d, bool nhwc, int spatial) {
   if (spatial == 1) return {d.n, d.c, d.w};
+  if (spatial == 3) {
+    return nhwc ? std::vector<int64_t>{d.n, d.d, d.h, d.w, d.c}
+                : std::vector<int64_t>{d.n, d.c, d.d, d.h, d.w};
+  }
   return nhwc ? std::vector<int64_t>{d.n, d.h, d.w, d.c} : std::vector<int64_t>{d.n, d.c, d.h, d.w};
 }
 
@@ -74,19 +81,27 @@ class Phase1 {
     status_ = PlanNothing(c_.name, a_.workspace_size, a_.executor);
     return false;
   }
-  bool nhwc() const { return a_.source->format == ACL_FORMAT_NHWC; }
+  // Channels-last: NHWC, or NDHWC for volumes.
+  bool nhwc() const {
+    return a_.source->format == ACL_FORMAT_NHWC || a_.source->format == ACL_FORMAT_NDHWC;
+  }
   bool is_resize() const { return !c_.takes_output_size; }
   // The forward's output size along H and W.
-  int64_t out_h() const {
-    return is_resize() ? dst().h : (c_.spatial == 1 ? 1 : a_.output_size->values[0]);
+  // The forward output's size along D, H, W (outputSize, or out for Resize).
+  int64_t out_at(int axis) const {  // axis 0: D, 1: H, 2: W
+    if (is_resize()) return axis == 1 ? dst().h : (axis == 2 ? dst().w : 1);
+    const int first = 3 - c_.spatial;  // the axis outputSize[0] gives
+    return axis < first ? 1 : a_.output_size->values[static_cast<size_t>(axis - first)];
   }
-  int64_t out_w() const {
-    return is_resize() ? dst().w : a_.output_size->values[static_cast<size_t>(c_.spatial - 1)];
-  }
+  int64_t out_d() const { return out_at(0); }
+  int64_t out_h() const { return out_at(1); }
+  int64_t out_w() const { return out_at(2); }
   int rank() const { return c_.spatial + 2; }
   Dims src() const { return InNchwOrder(a_.source->view_shape, nhwc()); }
   Dims dst() const { return InNchwOrder(a_.destination->view_shape, nhwc()); }
-  Dims input_size() const { return InNchwOrder(a_.input_size->values, nhwc()); }
+  // A volume backward's inputSize is (N, C, D, H, W) whatever the format
+  // (CANN's code, and the docs of its trilinear and nearest-exact backwards).
+  Dims input_size() const { return InNchwOrder(a_.input_size->values, nhwc() && c_.spatial != 3); }
   bool ZeroAllowed(int k) const {  // k = 0 (N) or 1 (C)
     return c_.empty == EmptyRule::kBatchOrChannels || (c_.empty == EmptyRule::kBatchOnly && k == 0);
   }
@@ -250,6 +265,9 @@ bool Phase1::ScaleSigns() {
                                        " must not be negative")
                              : true;
   }
+  if (c_.spatial == 3 && a_.scales_d < 0.0) {
+    return Invalid("scalesD=" + Num(a_.scales_d) + " must not be negative");
+  }
   if (a_.scales_h < 0.0) return Invalid("scalesH=" + Num(a_.scales_h) + " must not be negative");
   if (a_.scales_w < 0.0) return Invalid("scalesW=" + Num(a_.scales_w) + " must not be negative");
   return true;
@@ -266,14 +284,20 @@ bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_
     // The dim's name, and its place in (N, C, spatial...) (2: spatial).
     const char* dim;
     int canonical;
-    if (v.size() == 4) {
+    static const char* kNcdhwNames[5] = {"N", "C", "D", "H", "W"};
+    static const char* kNdhwcNames[5] = {"N", "D", "H", "W", "C"};
+    if (v.size() == 5) {
+      dim = (layout_nhwc ? kNdhwcNames : kNcdhwNames)[k];
+      canonical = layout_nhwc ? (k == 4 ? 1 : (k == 0 ? 0 : 2)) : std::min(static_cast<int>(k), 2);
+    } else if (v.size() == 4) {
       dim = (layout_nhwc ? kNhwcNames : kNchwNames)[k];
       canonical = layout_nhwc ? (k == 3 ? 1 : (k == 0 ? 0 : 2)) : static_cast<int>(k);
     } else if (v.size() == 3) {
       dim = kNclNames[k];
       canonical = std::min(static_cast<int>(k), 2);
     } else {
-      dim = v.size() == 1 ? "L" : (k == 0 ? "H" : "W");
+      static const char* kSpatial[3] = {"D", "H", "W"};
+      dim = v.size() == 1 ? "L" : kSpatial[3 - v.size() + k];
       canonical = 2;
     }
     const bool zero_ok = canonical < 2 && ZeroAllowed(canonical);
@@ -289,21 +313,25 @@ bool Phase1::PositiveSizes() {
   if (!Ranks()) return false;
   if (!CheckDims(c_.source, a_.source->view_shape, true)) return false;
   if (c_.takes_output_size && !CheckDims("outputSize", a_.output_size->values, false)) return false;
-  if (c_.takes_input_size && !CheckDims("inputSize", a_.input_size->values, true)) return false;
+  if (c_.takes_input_size &&
+      !CheckDims("inputSize", a_.input_size->values, /*in_layout=*/c_.spatial != 3)) {
+    return false;
+  }
   return CheckDims(c_.destination, a_.destination->view_shape, true);
 }
 
 bool Phase1::Shapes() {
   if (!Ranks()) return false;
-  const char* order = nhwc() ? " (N, H, W, C order)" : "";
+  const char* order =
+      !nhwc() ? "" : (c_.spatial == 3 ? " (N, D, H, W, C order)" : " (N, H, W, C order)");
   const bool backward = c_.direction == resample::Direction::kBackward;
   Dims expected_dst;
   if (backward) {
     const Dims in = input_size();
-    const Dims expected_src{in.n, in.c, out_h(), out_w()};
+    const Dims expected_src{in.n, in.c, out_h(), out_w(), out_d()};
     const Dims s = src();
     if (s.n != expected_src.n || s.c != expected_src.c || s.h != expected_src.h ||
-        s.w != expected_src.w) {
+        s.w != expected_src.w || s.d != expected_src.d) {
       return Invalid(std::string(c_.source) + " shape " + ShapeString(a_.source->view_shape) +
                      " must equal inputSize's N, C with outputSize's H, W: " +
                      ShapeString(InLayoutOrder(expected_src, nhwc(), c_.spatial)) + order);
@@ -311,11 +339,11 @@ bool Phase1::Shapes() {
     expected_dst = in;
   } else {
     const Dims s = src();
-    expected_dst = Dims{s.n, s.c, out_h(), out_w()};
+    expected_dst = Dims{s.n, s.c, out_h(), out_w(), out_d()};
   }
   const Dims d = dst();
   if (d.n != expected_dst.n || d.c != expected_dst.c || d.h != expected_dst.h ||
-      d.w != expected_dst.w) {
+      d.w != expected_dst.w || d.d != expected_dst.d) {
     const char* rule = backward      ? " must equal inputSize "
                        : is_resize() ? " must have the N, C of "
                                      : " must equal (N, C) of the source with outputSize: ";
@@ -339,6 +367,31 @@ bool Phase1::ScaleRatio() {
       return Invalid(std::string(c_.scale_name) + "=" + Num(s) + " gives trunc(L " +
                      std::to_string(src().w) + " * scale) = " + Num(want) + ", not outputSize[0] " +
                      std::to_string(out_w()) + " (a negative scale means \"not given\")");
+    }
+    return true;
+  }
+  if (c_.scales_match_sizes) {
+    // aclnnUpsampleNearestExact3d: with all three scales given, each output
+    // size must be floor(in * scale), or the integer a float scale just
+    // misses (CANN checks [trunc(in (s - 1e-5)), trunc(in (s + 1e-5))]).
+    if (!(a_.scales_d > 0.0 && a_.scales_h > 0.0 && a_.scales_w > 0.0)) return true;
+    const Dims in = src();
+    const struct {
+      const char* axis;
+      double scale;
+      int64_t in, out;
+    } axes[3] = {{"D", a_.scales_d, in.d, out_d()},
+                 {"H", a_.scales_h, in.h, out_h()},
+                 {"W", a_.scales_w, in.w, out_w()}};
+    for (const auto& x : axes) {
+      const double floor = std::floor(static_cast<double>(x.in) * x.scale);
+      const double up = std::trunc(static_cast<double>(x.in) * (x.scale + 1e-5));
+      const double o = static_cast<double>(x.out);
+      if (o != floor && o != up) {
+        return Invalid("outputSize " + std::string(x.axis) + "=" + std::to_string(x.out) +
+                       " must be floor(" + c_.source + " " + x.axis + " " + std::to_string(x.in) +
+                       " * scales" + x.axis + " " + Num(x.scale) + ")");
+      }
     }
     return true;
   }
@@ -380,12 +433,21 @@ bool Phase1::UpscaleLimit() {
   const bool backward = c_.direction == resample::Direction::kBackward;
   const Dims in = backward ? input_size() : src();
   // Non-positive sizes are the size check's to report (it may run later).
-  if (in.h <= 0 || in.w <= 0 || out_h() <= 0 || out_w() <= 0) return true;
-  std::string why =
-      c_.spatial == 1 ? "" : resample::CheckUpscaleLimit("scalesH", a_.scales_h, in.h, out_h());
+  if (in.d <= 0 || in.h <= 0 || in.w <= 0 || out_d() <= 0 || out_h() <= 0 || out_w() <= 0) {
+    return true;
+  }
+  // A volume's scales count only when all three are given.
+  const bool all = a_.scales_d > 0.0 && a_.scales_h > 0.0 && a_.scales_w > 0.0;
+  const bool used = c_.spatial != 3 || all;
+  std::string why = c_.spatial == 3 ? resample::CheckUpscaleLimit(
+                                          "scalesD", used ? a_.scales_d : 0.0, in.d, out_d())
+                                    : "";
+  if (why.empty() && c_.spatial != 1) {
+    why = resample::CheckUpscaleLimit("scalesH", used ? a_.scales_h : 0.0, in.h, out_h());
+  }
   if (why.empty()) {
-    why = resample::CheckUpscaleLimit(c_.spatial == 1 ? c_.scale_name : "scalesW", a_.scales_w,
-                                      in.w, out_w());
+    why = resample::CheckUpscaleLimit(c_.spatial == 1 ? c_.scale_name : "scalesW",
+                                      used ? a_.scales_w : 0.0, in.w, out_w());
   }
   return why.empty() ? true : Invalid(why);
 }
@@ -427,6 +489,23 @@ aclnnStatus Phase1::Finish() {
     scales_w = s[nhwc() ? 2 : 3];
     filter = std::strcmp(a_.mode, "nearest") == 0 ? resample::Filter::kNearest
                                                   : resample::Filter::kLinear;
+  }
+  if (c_.spatial == 3) {
+    resample::VolumeProblem v;
+    v.batch = in.n, v.channels = in.c;
+    v.in_d = in.d, v.in_h = in.h, v.in_w = in.w;
+    v.out_d = out.d, v.out_h = out.h, v.out_w = out.w;
+    v.align_corners = a_.align_corners;
+    // CANN's volumes use the scales only when all three are given.
+    const bool all = a_.scales_d > 0.0 && a_.scales_h > 0.0 && a_.scales_w > 0.0;
+    v.scales_d = all ? a_.scales_d : 0.0;
+    v.scales_h = all ? a_.scales_h : 0.0;
+    v.scales_w = all ? a_.scales_w : 0.0;
+    v.direction = c_.direction;
+    v.filter = filter;
+    return PlaceAndPlanVolume(op_.c_str(), c_.name, c_.source, c_.destination, a_.source,
+                              NcdhwView(a_.source, nhwc()), a_.destination,
+                              NcdhwView(a_.destination, nhwc()), v, a_.workspace_size, a_.executor);
   }
   const resample::ResampleProblem problem{
       in.n,     in.c,     out.h,        out.w, in.h, in.w, a_.align_corners,

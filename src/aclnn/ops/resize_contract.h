@@ -64,13 +64,19 @@ struct ResizeContract {
   bool double_needs_nhwc = false;   // aclnnUpsampleBilinear2d: DOUBLE only as NHWC
   bool float_to_16bit_out = false;  // a FLOAT source may write FLOAT16/BFLOAT16
   bool upscale_limit = false;       // forward upscale <= 50x per axis
-  // Spatial dims: 2 for (N, C, H, W), 1 for (N, C, L) (run as H = 1); a 1-D
-  // function's one scale is ResizeCall::scales_w, named `scale_name`.
+  // Spatial dims: 2 for (N, C, H, W), 1 for (N, C, L) (run as H = 1), 3 for
+  // (N, C, D, H, W) (NCDHW, NDHWC, ND; a VolumePlan; the scales used only when
+  // all three are given, and a backward's inputSize read as (N, C, D, H, W)
+  // whatever the format, as CANN's code does). A 1-D function's one scale is
+  // ResizeCall::scales_w, named `scale_name`.
   int spatial = 2;
   const char* scale_name = "scales";
   // aclnnUpsampleLinear1d (CANN's documented rule): a scale >= 0 must give
   // outputSize = trunc(L * scale), so 0 is refused; negative means "not given".
   bool scale_fixes_size = false;
+  // aclnnUpsampleNearestExact3d: with all three scales given, the output
+  // sizes must match them.
+  bool scales_match_sizes = false;
 };
 
 // One call's arguments; parameters a function does not take stay null/0.
@@ -82,6 +88,7 @@ struct ResizeCall {
   const aclFloatArray* scales = nullptr;  // aclnnResize
   const char* mode = nullptr;             // aclnnResize
   bool align_corners = false;
+  double scales_d = 0.0;  // volumes
   double scales_h = 0.0;
   double scales_w = 0.0;
   uint64_t* workspace_size = nullptr;
