@@ -138,14 +138,38 @@ std::string CheckRequest(const NativeRequest& r, const AnyView& src, const AnyVi
   return "";
 }
 
+// The calling thread's scratch, kept between calls up to kKeptScratch bytes:
+// a fresh buffer per call pays its page faults every time (a 3-D resize's
+// intermediate can be tens of MiB).
+constexpr uint64_t kKeptScratch = uint64_t{256} << 20;
+
+char* ThreadScratch(uint64_t bytes, std::unique_ptr<char[]>* once) {
+  thread_local std::unique_ptr<char[]> kept;
+  thread_local uint64_t kept_bytes = 0;
+  if (bytes > kKeptScratch) {
+    once->reset(new (std::nothrow) char[bytes]);
+    return once->get();
+  }
+  if (bytes > kept_bytes) {
+    kept.reset();
+    kept_bytes = 0;
+    kept.reset(new (std::nothrow) char[bytes]);
+    if (!kept) return nullptr;
+    kept_bytes = bytes;
+  }
+  return kept.get();
+}
+
 template <typename Plan, typename Source, typename Destination>
 Status RunPlan(const NativeRequest& r, const Plan* plan, const std::string& error,
                const Source& source, const Destination& destination) {
   if (!plan) return Status{StatusCode::kOutOfMemory, std::string(r.fn) + ": " + error};
-  std::unique_ptr<char[]> scratch(new (std::nothrow) char[plan->scratch_bytes()]);
-  if (!scratch)
+  std::unique_ptr<char[]> once;
+  char* scratch = ThreadScratch(plan->scratch_bytes(), &once);
+  if (scratch == nullptr && plan->scratch_bytes() > 0) {
     return Status{StatusCode::kOutOfMemory, std::string(r.fn) + ": no memory for scratch"};
-  plan->Run(source, destination, scratch.get());
+  }
+  plan->Run(source, destination, scratch);
   return Status{};
 }
 
