@@ -1,14 +1,17 @@
 // libFuzzer target: builds arbitrary CANN call sequences from bytes and drives
-// the whole resize family through its C API. The bytes pick one of 15
-// functions (kFunctions: nearest, nearest-exact, bilinear, bilinear-AA,
-// bicubic and bicubic-AA, forward and backward, and aclnnResize) and build the
-// arguments it takes: source and destination tensors, outputSize / inputSize
-// arrays, alignCorners, double or float scales, aclnnResize's aclFloatArray
-// (any length; NaN, Inf, 0, negative values) and mode string. Dtypes are
-// mostly ones the function supports (FLOAT, FLOAT16, BF16, DOUBLE, UINT8),
-// formats mostly NCHW, NHWC (view (N, H, W, C)) or ND; shapes mostly agree
-// with the function, so phase 2 runs often, and sometimes not; 0 dims (empty
-// tensors) are common. Beyond that: shapes of 0, negative, 2^20+-1 and
+// the whole resize family through its C API. The bytes pick one of 22
+// functions (kFunctions: the 2-D nearest, nearest-exact, bilinear,
+// bilinear-AA, bicubic and bicubic-AA, forward and backward, aclnnResize, and
+// the 1-D nearest, nearest V2, nearest-exact and linear, forward and backward)
+// and build the arguments it takes: source and destination tensors (4-D, or
+// 3-D (N, C, L) for the 1-D functions), outputSize / inputSize arrays,
+// alignCorners, double or float scales (one for the 1-D functions; Linear1d's
+// mostly negative or giving the size, as its rule wants), aclnnResize's
+// aclFloatArray (any length; NaN, Inf, 0, negative values) and mode string.
+// Dtypes are mostly ones the function supports (FLOAT, FLOAT16, BF16, DOUBLE,
+// UINT8), formats mostly NCHW, NHWC (view (N, H, W, C)), NCL or ND; shapes
+// mostly agree with the function, so phase 2 runs often, and sometimes not; 0
+// dims (empty tensors) are common. Beyond that: shapes of 0, negative, 2^20+-1 and
 // overflowing sizes, arbitrary strides and offsets, invalid enums, null
 // pointers, data pointers inside, across and outside blocks, short
 // workspaces, bogus streams, source values NaN/Inf/denormal/any bits.
@@ -40,9 +43,16 @@
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d_backward.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d_backward_v2.h"
+#include "aclnnop/aclnn_upsample_linear_1d.h"
+#include "aclnnop/aclnn_upsample_linear_1d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_v2.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 
@@ -62,17 +72,22 @@ constexpr size_t kMaxBlock = 64 << 10;
 // harness only uses them to draw mostly valid calls; anything may be passed.
 constexpr int kDtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8};
 enum : unsigned { kF32 = 1, kF16 = 2, kBf16 = 4, kF64 = 8, kU8 = 16 };
-constexpr int kFormats[] = {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_ND};
-enum : unsigned { kNchw = 1, kNhwc = 2, kNd = 4 };
+constexpr int kFormats[] = {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_ND, ACL_FORMAT_NCL};
+enum : unsigned { kNchw = 1, kNhwc = 2, kNd = 4, kNcl = 8 };
 
 // The parameters a function takes besides its source, destination and
-// outputSize (aclnnResize takes no outputSize: kScaleArray).
+// outputSize (aclnnResize takes no outputSize: kScaleArray). kLength: a 1-D
+// function: (N, C, L) tensors, outputSize (Lo), inputSize (N, C, Li), one
+// scale (scales_w / float_w). kScaleFixesSize: a scale >= 0 must give
+// outputSize = trunc(L * scale) (aclnnUpsampleLinear1d).
 enum : unsigned {
   kInputSize = 1,
   kAlignCorners = 2,
   kDoubleScales = 4,
   kFloatScales = 8,
   kScaleArray = 16,
+  kLength = 32,
+  kScaleFixesSize = 64,
 };
 
 // One call's arguments; each function passes those it takes.
@@ -193,6 +208,48 @@ const Function kFunctions[] = {
        return aclnnResizeGetWorkspaceSize(a.source, a.scales, a.mode, a.destination, w, e);
      },
      aclnnResize},
+    {false, kLength, kF32 | kF16 | kBf16 | kF64 | kU8, kNcl,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearest1dGetWorkspaceSize(a.source, a.output_size, a.destination, w, e);
+     },
+     aclnnUpsampleNearest1d},
+    {false, kLength | kFloatScales, kF32 | kF16 | kBf16 | kF64 | kU8, kNcl,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearest1dV2GetWorkspaceSize(a.source, a.output_size, a.float_w,
+                                                       a.destination, w, e);
+     },
+     aclnnUpsampleNearest1dV2},
+    {true, kLength | kInputSize | kDoubleScales, kF32 | kF16 | kBf16 | kF64, kNcl | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearest1dBackwardGetWorkspaceSize(a.source, a.output_size, a.input_size,
+                                                             a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleNearest1dBackward},
+    {false, kLength | kDoubleScales, kF32 | kF16 | kBf16 | kU8, kNcl | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearestExact1dGetWorkspaceSize(a.source, a.output_size, a.scales_w,
+                                                          a.destination, w, e);
+     },
+     aclnnUpsampleNearestExact1d},
+    {true, kLength | kInputSize | kDoubleScales, kF32 | kF16 | kBf16, kNcl | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(
+           a.source, a.output_size, a.input_size, a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleNearestExact1dBackward},
+    {false, kLength | kAlignCorners | kDoubleScales | kScaleFixesSize, kF32 | kF16 | kBf16,
+     kNcl | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleLinear1dGetWorkspaceSize(a.source, a.output_size, a.align_corners,
+                                                    a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleLinear1d},
+    {true, kLength | kInputSize | kAlignCorners | kDoubleScales, kF32 | kF16 | kBf16, kNcl | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleLinear1dBackwardGetWorkspaceSize(
+           a.source, a.output_size, a.input_size, a.align_corners, a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleLinear1dBackward},
 };
 
 // ---- values --------------------------------------------------------------
@@ -247,6 +304,27 @@ double Scale(FuzzedDataProvider& p, double ratio) {
       return ratio;
     default:
       return 0.0;
+  }
+}
+
+// aclnnUpsampleLinear1d's scale, whose rule is that a scale >= 0 gives
+// out = trunc(in * scale): mostly negative ("not given") or one that gives the
+// size (out + f) / in with f in [0, 0.9], sometimes any.
+double LengthScale(FuzzedDataProvider& p, int64_t out, int64_t in) {
+  static const double negative[] = {-1.0, -0.5, -1e300, -std::numeric_limits<double>::infinity()};
+  switch (p.ConsumeIntegralInRange<int>(0, 3)) {
+    case 0:
+      return -1.0;
+    case 1:
+      return p.PickValueInArray(negative);
+    case 2:
+      if (in > 0 && out >= 0) {
+        return (static_cast<double>(out) + p.ConsumeFloatingPointInRange<double>(0.0, 0.9)) /
+               static_cast<double>(in);
+      }
+      return -1.0;
+    default:
+      return Scale(p, Ratio(out, in));
   }
 }
 
@@ -326,6 +404,11 @@ std::vector<int64_t> Layout(int64_t n, int64_t c, int64_t h, int64_t w, bool nhw
   return nhwc ? std::vector<int64_t>{n, h, w, c} : std::vector<int64_t>{n, c, h, w};
 }
 
+// (N, C, L), or (N, L, C) when `swapped` (disagreeing with the sizes unless C == L).
+std::vector<int64_t> Layout1d(int64_t n, int64_t c, int64_t l, bool swapped) {
+  return swapped ? std::vector<int64_t>{n, l, c} : std::vector<int64_t>{n, c, l};
+}
+
 // ---- memory and tensors --------------------------------------------------
 
 struct Block {
@@ -365,6 +448,8 @@ void MakeTensor(FuzzedDataProvider& p, FuzzTensor* t, const std::vector<int64_t>
     } else {
       t->strides = {Mul(Mul(shape[1], shape[2]), shape[3]), 1, Mul(shape[3], shape[1]), shape[1]};
     }
+  } else if (layout == 1 && rank == 3) {  // (N, C, L) channels-last: (N, L, C) in memory
+    t->strides = {Mul(shape[1], shape[2]), 1, shape[1]};
   } else if (layout == 2) {  // padded rows
     for (size_t i = 0; i + 1 < rank; ++i) {
       t->strides[i] = Add(t->strides[i], p.ConsumeIntegralInRange<int64_t>(0, 3));
@@ -489,7 +574,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   std::memset(host, kSentinel, sizeof host);
 
   // The forward resizes (N, C, Hi, Wi) to (N, C, Ho, Wo); a backward maps the
-  // gradient (N, C, Ho, Wo) back to (N, C, Hi, Wi).
+  // gradient (N, C, Ho, Wo) back to (N, C, Hi, Wi). A 1-D function resizes
+  // (N, C, Wi) to (N, C, Wo) (Hi and Ho unused).
+  const bool one_d = (f.takes & kLength) != 0;
   int64_t n = Dim(p), c = Dim(p), ho = Dim(p), wo = Dim(p), hi = Dim(p), wi = Dim(p);
   if (OneIn(p, 16)) {  // an empty tensor
     int64_t* dims[] = {&n, &c, &ho, &wo, &hi, &wi};
@@ -501,8 +588,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   const int dst_format = OneIn(p, 8) ? Format(p, f.formats) : src_format;
   // Shapes in the source format's order, rarely in the other one.
   const bool nhwc = (src_format == ACL_FORMAT_NHWC) != OneIn(p, 16);
-  const std::vector<int64_t> in_shape = Layout(n, c, hi, wi, nhwc);
-  const std::vector<int64_t> out_shape = Layout(n, c, ho, wo, nhwc);
+  const std::vector<int64_t> in_shape =
+      one_d ? Layout1d(n, c, wi, nhwc) : Layout(n, c, hi, wi, nhwc);
+  const std::vector<int64_t> out_shape =
+      one_d ? Layout1d(n, c, wo, nhwc) : Layout(n, c, ho, wo, nhwc);
   std::vector<int64_t> src_shape = f.backward ? out_shape : in_shape;
   std::vector<int64_t> dst_shape = f.backward ? in_shape : out_shape;
   if (OneIn(p, 16)) src_shape.resize(p.ConsumeIntegralInRange<size_t>(0, 5), 2);
@@ -511,7 +600,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   MakeTensor(p, &src, src_shape, src_dtype, src_format, nhwc, blocks, 0, host);
   MakeTensor(p, &dst, dst_shape, dst_dtype, dst_format, nhwc, blocks, blocks.size() - 1, host);
 
-  std::vector<int64_t> osz = {ho, wo}, isz = in_shape;
+  std::vector<int64_t> osz = one_d ? std::vector<int64_t>{wo} : std::vector<int64_t>{ho, wo};
+  std::vector<int64_t> isz = in_shape;
   if (OneIn(p, 8)) osz.resize(p.ConsumeIntegralInRange<size_t>(0, 3), 3);
   if (OneIn(p, 8)) isz.resize(p.ConsumeIntegralInRange<size_t>(0, 5), 3);
   if (!osz.empty() && OneIn(p, 8))
@@ -526,11 +616,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   args.input_size = input_size;
   if (f.takes & kAlignCorners) args.align_corners = p.ConsumeBool();
   if (f.takes & kDoubleScales) {
-    args.scales_h = Scale(p, Ratio(ho, hi));
-    args.scales_w = Scale(p, Ratio(wo, wi));
+    if (!one_d) args.scales_h = Scale(p, Ratio(ho, hi));
+    args.scales_w = (f.takes & kScaleFixesSize) ? LengthScale(p, wo, wi) : Scale(p, Ratio(wo, wi));
   }
   if (f.takes & kFloatScales) {
-    args.float_h = FloatScale(p, Ratio(ho, hi));
+    if (!one_d) args.float_h = FloatScale(p, Ratio(ho, hi));
     args.float_w = FloatScale(p, Ratio(wo, wi));
   }
   aclFloatArray* scales = nullptr;

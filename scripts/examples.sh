@@ -16,6 +16,13 @@ examples=(
   upsample_bicubic_2d_example
   upsample_bicubic_2d_backward_example
   resize_example
+  upsample_nearest_1d_example
+  upsample_nearest_1d_v2_example
+  upsample_nearest_1d_backward_example
+  upsample_nearest_exact1d_example
+  upsample_nearest_exact1d_backward_example
+  upsample_linear_1d_example
+  upsample_linear_1d_backward_example
 )
 
 run_examples() {  # run_examples DIR: runs every example program built in DIR, in order
