@@ -19,7 +19,8 @@ import time
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
-from family_crosscheck import FUNCTIONS, load, arr, ACL_FLOAT, NCHW  # noqa: E402
+from family_crosscheck import (FUNCTIONS, ONE_D, VOLUMES, load, arr, ACL_FLOAT, NCHW, NCL,  # noqa: E402
+                               NCDHW)
 
 aten = torch.ops.aten
 
@@ -30,6 +31,16 @@ SHAPES = [
     ("HD 1080x1920->540x960, N1 RGB", 1, 3, (1080, 1920), (540, 960)),
     ("small maps C256 14->28", 4, 256, (14, 14), (28, 28)),
 ]
+# 1-D: (label, N, C, forward input L, forward output L), run as H = 1.
+LINE_SHAPES = [
+    ("audio 16k->8k, (8, 2, 16000)", 8, 2, (1, 16000), (1, 8000)),
+    ("sequence 2x up, (4, 256, 512)", 4, 256, (1, 512), (1, 1024)),
+]
+# Volumes: (label, N, C, forward input (D, H, W), forward output (D, H, W)).
+VOLUME_SHAPES = [
+    ("video clip 2x, (1, 16, 32, 112, 112)", 1, 16, (32, 112, 112), (64, 224, 224)),
+    ("volume 2x down, (2, 8, 64, 64, 64)", 2, 8, (64, 64, 64), (32, 32, 32)),
+]
 PAUSE_AFTER_TORCH = 0.01  # PyTorch's OpenMP threads spin for a while after a call
 
 
@@ -38,9 +49,58 @@ def torch_call(name, x, n, c, hi, wi, ho, wo):
     direction, filt, align, scales, _, _, ref = FUNCTIONS[name]
     if filt == "resize":
         return lambda: aten.upsample_bilinear2d(x, [ho, wo], False, ho / hi, wo / wi)
+    if name in ONE_D:
+        x1 = x[:, :, 0].contiguous()
+        if direction == "fwd":
+            return lambda: ref(x1, [wo], None, False, 0.0, -1.0)
+        return lambda: ref(x1, [wo], [n, c, wi], False, 0.0, -1.0)
     if direction == "fwd":
         return lambda: ref(x, [ho, wo], None, False, 0.0, 0.0)
     return lambda: ref(x, [ho, wo], [n, c, hi, wi], False, 0.0, 0.0)
+
+
+class OursVolume:
+    """A 3-D function through the C API, NCDHW contiguous fp32."""
+
+    def __init__(self, lib, name, n, c, ins, outs):
+        self.lib = lib
+        direction, filt, align, _, _ = VOLUMES[name]
+        src = (n, c) + (ins if direction == "fwd" else outs)
+        dst = (n, c) + (outs if direction == "fwd" else ins)
+        self.bytes = 4 * (math.prod(src) + math.prod(dst))
+        self.ptrs = [C.c_void_p(), C.c_void_p()]
+        for p, shape in zip(self.ptrs, (src, dst)):
+            assert lib.aclrtMalloc(C.byref(p), 4 * math.prod(shape), 0) == 0
+        x = torch.rand(src).contiguous()
+        raw = x.view(torch.int32).numpy()
+        assert lib.aclrtMemcpy(self.ptrs[0], raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
+        self.src = lib.aclCreateTensor(arr(src), 5, ACL_FLOAT, None, 0, NCDHW, arr(src), 5,
+                                       self.ptrs[0])
+        self.dst = lib.aclCreateTensor(arr(dst), 5, ACL_FLOAT, None, 0, NCDHW, arr(dst), 5,
+                                       self.ptrs[1])
+        osz = lib.aclCreateIntArray(arr(list(outs)), 3)
+        self.handles = [("i", osz)]
+        self.args = [self.src, osz]
+        if direction == "bwd":
+            isz = lib.aclCreateIntArray(arr([n, c] + list(ins)), 5)
+            self.handles.append(("i", isz))
+            self.args.append(isz)
+        if align:
+            self.args.append(False)
+        self.args += [0.0, 0.0, 0.0]
+        self.phase1 = getattr(lib, name + "GetWorkspaceSize")
+        self.phase2 = getattr(lib, name)
+        self.ws, self.ws_size = C.c_void_p(), 0
+
+    __call__ = lambda self: Ours.__call__(self)  # noqa: E731
+    free = lambda self: Ours.free(self)  # noqa: E731
+
+
+def volume_torch_call(name, x, n, c, ins, outs):
+    direction, filt, align, _, ref = VOLUMES[name]
+    if direction == "fwd":
+        return lambda: ref(x, list(outs), None, False, [None, None, None])
+    return lambda: ref(x, list(outs), [n, c] + list(ins), False, [None, None, None])
 
 
 class Ours:
@@ -56,25 +116,32 @@ class Ours:
         x = torch.rand(src).contiguous()
         raw = x.view(torch.int32).numpy()
         assert lib.aclrtMemcpy(self.ptrs[0], raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
-        self.src = lib.aclCreateTensor(arr(src), 4, ACL_FLOAT, None, 0, NCHW, arr(src), 4, self.ptrs[0])
-        self.dst = lib.aclCreateTensor(arr(dst), 4, ACL_FLOAT, None, 0, NCHW, arr(dst), 4, self.ptrs[1])
+        one_d = name in ONE_D
+        view = (lambda t: (t[0], t[1], t[3])) if one_d else (lambda t: t)
+        rank, fmt = (3, NCL) if one_d else (4, NCHW)
+        self.src = lib.aclCreateTensor(arr(view(src)), rank, ACL_FLOAT, None, 0, fmt,
+                                       arr(view(src)), rank, self.ptrs[0])
+        self.dst = lib.aclCreateTensor(arr(view(dst)), rank, ACL_FLOAT, None, 0, fmt,
+                                       arr(view(dst)), rank, self.ptrs[1])
         self.handles = []
         if filt == "resize":
             fa = lib.aclCreateFloatArray((C.c_float * 4)(1, 1, ho / hi, wo / wi), 4)
             self.handles.append(("f", fa))
             self.args = [self.src, fa, b"bilinear"]
         else:
-            osz = lib.aclCreateIntArray(arr([ho, wo]), 2)
+            osz = (lib.aclCreateIntArray(arr([wo]), 1) if one_d
+                   else lib.aclCreateIntArray(arr([ho, wo]), 2))
             self.handles.append(("i", osz))
             self.args = [self.src, osz]
             if direction == "bwd":
-                isz = lib.aclCreateIntArray(arr([n, c, hi, wi]), 4)
+                isz = (lib.aclCreateIntArray(arr([n, c, wi]), 3) if one_d
+                       else lib.aclCreateIntArray(arr([n, c, hi, wi]), 4))
                 self.handles.append(("i", isz))
                 self.args.append(isz)
             if align:
                 self.args.append(False)
             if scales is not None:
-                self.args += [0.0, 0.0]
+                self.args += [-1.0] if one_d else [0.0, 0.0]
         self.phase1 = getattr(lib, name + "GetWorkspaceSize")
         self.phase2 = getattr(lib, name)
         self.ws, self.ws_size = C.c_void_p(), 0
@@ -108,7 +175,7 @@ def main():
     ap.add_argument("stream_binary")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS))
+    ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS) + sorted(VOLUMES))
     args = ap.parse_args()
     lib = load(args.library)
     setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
@@ -123,12 +190,29 @@ def main():
     print("|---|---|---|---|---|---|---|")
     shuffle = random.Random(2026)
     ratios = {}
-    for name in args.function or FUNCTIONS:
+    jobs = []
+    for name in args.function or list(FUNCTIONS) + list(VOLUMES):
+        if name in VOLUMES:
+            direction = VOLUMES[name][0]
+            for label, n, c, ins, outs in VOLUME_SHAPES:
+                jobs.append((name, label, lambda name=name, direction=direction, n=n, c=c,
+                             ins=ins, outs=outs: (
+                                 volume_torch_call(name, torch.rand((n, c) + (
+                                     ins if direction == "fwd" else outs)), n, c, ins, outs),
+                                 OursVolume(lib, name, n, c, ins, outs))))
+            continue
         direction = FUNCTIONS[name][0]
-        for label, n, c, (hi, wi), (ho, wo) in SHAPES:
-            x = torch.rand((n, c, hi, wi) if direction == "fwd" else (n, c, ho, wo))
-            ours = Ours(lib, name, n, c, hi, wi, ho, wo)
-            runners = [torch_call(name, x, n, c, hi, wi, ho, wo), ours]
+        for label, n, c, (hi, wi), (ho, wo) in (LINE_SHAPES if name in ONE_D else SHAPES):
+            jobs.append((name, label, lambda name=name, direction=direction, n=n, c=c, hi=hi,
+                         wi=wi, ho=ho, wo=wo: (
+                             torch_call(name, torch.rand((n, c, hi, wi) if direction == "fwd"
+                                                         else (n, c, ho, wo)),
+                                        n, c, hi, wi, ho, wo),
+                             Ours(lib, name, n, c, hi, wi, ho, wo))))
+    for name, label, make in jobs:
+        if True:
+            torch_runner, ours = make()
+            runners = [torch_runner, ours]
             for r in runners:
                 r()
             best = [float("inf")] * 2

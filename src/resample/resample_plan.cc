@@ -833,11 +833,13 @@ Ptr RowStart(const View& v, int64_t plane, int64_t channels, int64_t h) {
 }
 
 template <typename T>
-void CopyRowsOf(const GatherTable& height, const GatherTable& width, const TensorView& src,
-                const MutableTensorView& dst, int64_t channels, int64_t begin, int64_t end) {
+void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_identity,
+                const TensorView& src, const MutableTensorView& dst, int64_t channels,
+                int64_t begin, int64_t end) {
   const int64_t rows = height.size, cols = width.size;
   const int64_t ss = src.strides[3], ds = dst.strides[3];
   const int64_t* first = width.first.data();
+  const bool whole_rows = width_identity && ss == 1 && ds == 1;  // a volume's depth pass
   for (int64_t r = begin; r < end; ++r) {
     const int64_t p = r / rows, i = r % rows;
     const int64_t source_row = height.first[static_cast<size_t>(i)];
@@ -849,7 +851,9 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, const Tenso
       continue;
     }
     const T* s = RowStart<T, TensorView, const T*>(src, p, channels, source_row);
-    if (ss == 1 && ds == 1) {
+    if (whole_rows) {
+      std::memcpy(d, s, static_cast<size_t>(cols) * sizeof(T));
+    } else if (ss == 1 && ds == 1) {
       for (int64_t x = 0; x < cols; ++x) d[x] = s[first[x]];
     } else {
       for (int64_t x = 0; x < cols; ++x) d[x * ds] = s[first[x] * ss];
@@ -866,13 +870,17 @@ void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& d
   const int64_t channels = problem_.channels;
   switch (DataTypeSize(source.dtype)) {
     case 1:
-      return CopyRowsOf<uint8_t>(height(), width(), source, destination, channels, begin, end);
+      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, source, destination, channels,
+                                 begin, end);
     case 2:
-      return CopyRowsOf<uint16_t>(height(), width(), source, destination, channels, begin, end);
+      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, source, destination, channels,
+                                  begin, end);
     case 4:
-      return CopyRowsOf<uint32_t>(height(), width(), source, destination, channels, begin, end);
+      return CopyRowsOf<uint32_t>(height(), width(), w_identity_, source, destination, channels,
+                                  begin, end);
     default:
-      return CopyRowsOf<uint64_t>(height(), width(), source, destination, channels, begin, end);
+      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, source, destination, channels,
+                                  begin, end);
   }
 }
 

@@ -1,6 +1,9 @@
 #include "resample/volume_plan.h"
 
 #include <algorithm>
+#include <cstring>
+
+#include "resample/thread_pool.h"
 
 namespace aclnn_host::resample {
 namespace {
@@ -45,6 +48,29 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   std::unique_ptr<VolumePlan> plan(new VolumePlan());
   plan->problem_ = p;
   const bool backward = p.direction == Direction::kBackward;
+  if (IsNearest(p.filter) && !backward) {
+    // A gather of whole elements: one pass, bit for bit, no workspace.
+    if (source.dtype != destination.dtype) {
+      if (error) *error = "a nearest copy needs the same dtype on both sides";
+      return nullptr;
+    }
+    const bool double_index = source.dtype == DataType::kFloat64;
+    auto index = [&](int64_t in, int64_t out, double scale, std::vector<int64_t>* to) {
+      const AxisWeights w =
+          ComputeAxisWeights(AxisRule{p.filter, in, out, false, scale, false, false, double_index});
+      *to = w.first;
+    };
+    index(p.in_d, p.out_d, p.scales_d, &plan->index_d_);
+    index(p.in_h, p.out_h, p.scales_h, &plan->index_h_);
+    index(p.in_w, p.out_w, p.scales_w, &plan->index_w_);
+    plan->same_w_ = plan->index_w_.size() == static_cast<size_t>(p.in_w);
+    for (size_t x = 0; plan->same_w_ && x < plan->index_w_.size(); ++x) {
+      plan->same_w_ = plan->index_w_[x] == static_cast<int64_t>(x);
+    }
+    plan->direct_copy_ = true;
+    plan->threads_ = std::max(1, threads);
+    return plan;
+  }
   // Source and destination extents (D, H, W).
   const int64_t sd = backward ? p.out_d : p.in_d, sh = backward ? p.out_h : p.in_h,
                 sw = backward ? p.out_w : p.in_w;
@@ -92,8 +118,61 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   return plan;
 }
 
+namespace {
+
+template <typename T>
+void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
+                    const std::vector<int64_t>& index_d, const std::vector<int64_t>& index_h,
+                    const std::vector<int64_t>& index_w, bool same_w, int64_t begin, int64_t end) {
+  const int64_t rows_d = dst.shape[2], rows_h = dst.shape[3], cols = dst.shape[4];
+  const int64_t ss = src.strides[4], ds = dst.strides[4];
+  for (int64_t r = begin; r < end; ++r) {
+    // Row r = ((n * C + c) * D + d) * H + h of the destination.
+    const int64_t h = r % rows_h, d = (r / rows_h) % rows_d, nc = r / (rows_h * rows_d);
+    const int64_t n = nc / dst.shape[1], c = nc % dst.shape[1];
+    const T* s = static_cast<const T*>(src.data) + n * src.strides[0] + c * src.strides[1] +
+                 index_d[static_cast<size_t>(d)] * src.strides[2] +
+                 index_h[static_cast<size_t>(h)] * src.strides[3];
+    T* o = static_cast<T*>(dst.data) + n * dst.strides[0] + c * dst.strides[1] +
+           d * dst.strides[2] + h * dst.strides[3];
+    if (same_w && ss == 1 && ds == 1) {
+      std::memcpy(o, s, static_cast<size_t>(cols) * sizeof(T));
+    } else {
+      for (int64_t x = 0; x < cols; ++x) o[x * ds] = s[index_w[static_cast<size_t>(x)] * ss];
+    }
+  }
+}
+
+}  // namespace
+
 void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destination,
                      void* scratch) const {
+  if (direct_copy_) {
+    // Units of consecutive destination rows; which thread takes which does
+    // not matter (each row is written once).
+    const int64_t rows =
+        destination.shape[0] * destination.shape[1] * destination.shape[2] * destination.shape[3];
+    const int64_t units = std::min<int64_t>(rows, int64_t{4} * threads_ + 4);
+    ThreadPool::Global().ParallelFor(units, threads_, [&](int64_t k, int) {
+      const int64_t begin = rows / units * k + std::min(k, rows % units);
+      const int64_t end = begin + rows / units + (k < rows % units ? 1 : 0);
+      switch (DataTypeSize(source.dtype)) {
+        case 1:
+          return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_, same_w_,
+                                         begin, end);
+        case 2:
+          return CopyVolumeRows<uint16_t>(source, destination, index_d_, index_h_, index_w_,
+                                          same_w_, begin, end);
+        case 4:
+          return CopyVolumeRows<uint32_t>(source, destination, index_d_, index_h_, index_w_,
+                                          same_w_, begin, end);
+        default:
+          return CopyVolumeRows<uint64_t>(source, destination, index_d_, index_h_, index_w_,
+                                          same_w_, begin, end);
+      }
+    });
+    return;
+  }
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   char* plans = base + AlignUp(middle_bytes_);

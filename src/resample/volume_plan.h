@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "aclnn_host/tensor_view.h"
 #include "resample/resample_plan.h"
@@ -52,6 +53,12 @@ class VolumePlan {
   DataType middle_ = DataType::kFloat32;  // the intermediate's element type
   int64_t mid_d_ = 0, mid_h_ = 0, mid_w_ = 0;
   std::unique_ptr<ResamplePlan> first_, second_;
+  // Nearest forwards copy in one pass (no intermediate): per destination
+  // (d, h, w) the source index of each axis.
+  bool direct_copy_ = false;
+  bool same_w_ = false;  // W copies whole rows
+  int threads_ = 1;
+  std::vector<int64_t> index_d_, index_h_, index_w_;
   uint64_t middle_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
