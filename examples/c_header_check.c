@@ -22,10 +22,16 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_3d.h"
+#include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d_backward.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 
 int c_header_check(void);
 int c_header_check(void) {

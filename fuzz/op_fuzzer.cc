@@ -1,20 +1,24 @@
 // libFuzzer target: builds arbitrary CANN call sequences from bytes and drives
-// the whole resize family through its C API. The bytes pick one of 22
+// the whole resize family through its C API. The bytes pick one of 28
 // functions (kFunctions: the 2-D nearest, nearest-exact, bilinear,
-// bilinear-AA, bicubic and bicubic-AA, forward and backward, aclnnResize, and
-// the 1-D nearest, nearest V2, nearest-exact and linear, forward and backward)
-// and build the arguments it takes: source and destination tensors (4-D, or
-// 3-D (N, C, L) for the 1-D functions), outputSize / inputSize arrays,
-// alignCorners, double or float scales (one for the 1-D functions; Linear1d's
-// mostly negative or giving the size, as its rule wants), aclnnResize's
-// aclFloatArray (any length; NaN, Inf, 0, negative values) and mode string.
-// Dtypes are mostly ones the function supports (FLOAT, FLOAT16, BF16, DOUBLE,
-// UINT8), formats mostly NCHW, NHWC (view (N, H, W, C)), NCL or ND; shapes
-// mostly agree with the function, so phase 2 runs often, and sometimes not; 0
-// dims (empty tensors) are common. Beyond that: shapes of 0, negative, 2^20+-1 and
-// overflowing sizes, arbitrary strides and offsets, invalid enums, null
-// pointers, data pointers inside, across and outside blocks, short
-// workspaces, bogus streams, source values NaN/Inf/denormal/any bits.
+// bilinear-AA, bicubic and bicubic-AA, forward and backward, aclnnResize, the
+// 1-D nearest, nearest V2, nearest-exact and linear, forward and backward, and
+// the 3-D nearest, nearest-exact and trilinear, forward and backward) and
+// build the arguments it takes: source and destination tensors (4-D, 3-D
+// (N, C, L) for the 1-D functions, 5-D (N, C, D, H, W) for the 3-D ones),
+// outputSize / inputSize arrays, alignCorners, double or float scales (one for
+// the 1-D functions; Linear1d's mostly negative or giving the size, as its
+// rule wants; three for the 3-D functions, mostly all given and giving the
+// sizes or all not given, sometimes mixed or any), aclnnResize's aclFloatArray
+// (any length; NaN, Inf, 0, negative values) and mode string. Dtypes are
+// mostly ones the function supports (FLOAT, FLOAT16, BF16, DOUBLE, UINT8),
+// formats mostly NCHW, NHWC (view (N, H, W, C)), NCL, NCDHW, NDHWC (view
+// (N, D, H, W, C)) or ND; shapes mostly agree with the function, so phase 2
+// runs often, and sometimes not; 0 dims (empty tensors) are common. Beyond
+// that: shapes of 0, negative, 2^20+-1 and overflowing sizes, arbitrary
+// strides and offsets, invalid enums, null pointers, data pointers inside,
+// across and outside blocks, short workspaces, bogus streams, source values
+// NaN/Inf/denormal/any bits.
 //
 // Every outcome must be a status, a failure with a message
 // (aclGetRecentErrMsg). Under ASan+UBSan any crash, leak, out-of-bounds access
@@ -51,10 +55,16 @@
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_3d.h"
+#include "aclnnop/aclnn_upsample_nearest_3d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d_backward.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d.h"
+#include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 
 extern "C" aclTensor* FuzzCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, int dataType,
                                        const int64_t* stride, int64_t offset, int format,
@@ -72,14 +82,18 @@ constexpr size_t kMaxBlock = 64 << 10;
 // harness only uses them to draw mostly valid calls; anything may be passed.
 constexpr int kDtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8};
 enum : unsigned { kF32 = 1, kF16 = 2, kBf16 = 4, kF64 = 8, kU8 = 16 };
-constexpr int kFormats[] = {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_ND, ACL_FORMAT_NCL};
-enum : unsigned { kNchw = 1, kNhwc = 2, kNd = 4, kNcl = 8 };
+constexpr int kFormats[] = {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC,  ACL_FORMAT_ND,
+                            ACL_FORMAT_NCL,  ACL_FORMAT_NCDHW, ACL_FORMAT_NDHWC};
+enum : unsigned { kNchw = 1, kNhwc = 2, kNd = 4, kNcl = 8, kNcdhw = 16, kNdhwc = 32 };
 
 // The parameters a function takes besides its source, destination and
 // outputSize (aclnnResize takes no outputSize: kScaleArray). kLength: a 1-D
 // function: (N, C, L) tensors, outputSize (Lo), inputSize (N, C, Li), one
 // scale (scales_w / float_w). kScaleFixesSize: a scale >= 0 must give
-// outputSize = trunc(L * scale) (aclnnUpsampleLinear1d).
+// outputSize = trunc(L * scale) (aclnnUpsampleLinear1d). kVolume: a 3-D
+// function: (N, C, D, H, W) tensors ((N, D, H, W, C) views in NDHWC),
+// outputSize (Do, Ho, Wo), inputSize (N, C, Di, Hi, Wi) in every format, three
+// scales (scales_d, scales_h, scales_w).
 enum : unsigned {
   kInputSize = 1,
   kAlignCorners = 2,
@@ -88,6 +102,7 @@ enum : unsigned {
   kScaleArray = 16,
   kLength = 32,
   kScaleFixesSize = 64,
+  kVolume = 128,
 };
 
 // One call's arguments; each function passes those it takes.
@@ -97,7 +112,7 @@ struct Args {
   const aclIntArray* output_size = nullptr;
   const aclIntArray* input_size = nullptr;
   bool align_corners = false;
-  double scales_h = 0.0, scales_w = 0.0;
+  double scales_d = 0.0, scales_h = 0.0, scales_w = 0.0;
   float float_h = 0.0f, float_w = 0.0f;
   const aclFloatArray* scales = nullptr;
   const char* mode = nullptr;
@@ -108,7 +123,7 @@ using W = uint64_t*;
 using E = aclOpExecutor**;
 
 struct Function {
-  bool backward;  // source = (N, C, Ho, Wo) gradient, destination = (N, C, Hi, Wi)
+  bool backward;  // source = (N, C, [Do,] Ho, Wo) gradient, destination = (N, C, [Di,] Hi, Wi)
   unsigned takes, dtypes, formats;
   aclnnStatus (*phase1)(A, W, E);
   aclnnStatus (*phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
@@ -250,6 +265,48 @@ const Function kFunctions[] = {
            a.source, a.output_size, a.input_size, a.align_corners, a.scales_w, a.destination, w, e);
      },
      aclnnUpsampleLinear1dBackward},
+    {false, kVolume | kDoubleScales, kF32 | kF16 | kBf16 | kF64 | kU8, kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearest3dGetWorkspaceSize(a.source, a.output_size, a.scales_d,
+                                                     a.scales_h, a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleNearest3d},
+    {true, kVolume | kInputSize | kDoubleScales, kF32 | kF16 | kBf16 | kF64, kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearest3dBackwardGetWorkspaceSize(a.source, a.output_size, a.input_size,
+                                                             a.scales_d, a.scales_h, a.scales_w,
+                                                             a.destination, w, e);
+     },
+     aclnnUpsampleNearest3dBackward},
+    {false, kVolume | kDoubleScales, kF32 | kF16 | kBf16, kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearestExact3dGetWorkspaceSize(
+           a.source, a.output_size, a.scales_d, a.scales_h, a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleNearestExact3d},
+    {true, kVolume | kInputSize | kDoubleScales, kF32 | kF16 | kBf16, kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleNearestExact3dBackwardGetWorkspaceSize(
+           a.source, a.output_size, a.input_size, a.scales_d, a.scales_h, a.scales_w, a.destination,
+           w, e);
+     },
+     aclnnUpsampleNearestExact3dBackward},
+    {false, kVolume | kAlignCorners | kDoubleScales, kF32 | kF16 | kBf16 | kF64,
+     kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleTrilinear3dGetWorkspaceSize(a.source, a.output_size, a.align_corners,
+                                                       a.scales_d, a.scales_h, a.scales_w,
+                                                       a.destination, w, e);
+     },
+     aclnnUpsampleTrilinear3d},
+    {true, kVolume | kInputSize | kAlignCorners | kDoubleScales, kF32 | kF16 | kBf16 | kF64,
+     kNcdhw | kNdhwc | kNd,
+     [](A a, W w, E e) {
+       return aclnnUpsampleTrilinear3dBackwardGetWorkspaceSize(
+           a.source, a.output_size, a.input_size, a.align_corners, a.scales_d, a.scales_h,
+           a.scales_w, a.destination, w, e);
+     },
+     aclnnUpsampleTrilinear3dBackward},
 };
 
 // ---- values --------------------------------------------------------------
@@ -259,7 +316,9 @@ const Function kFunctions[] = {
 // valid choice, so that a short input makes a call that phase 2 runs.
 bool OneIn(FuzzedDataProvider& p, int n) { return p.ConsumeIntegralInRange<int>(1, n) == n; }
 
-int64_t Dim(FuzzedDataProvider& p) {
+// A dimension: mostly 1..8 (1..24 one time in 4); for a 3-D function, whose
+// tensors have five dimensions, 1..6 (1..16).
+int64_t Dim(FuzzedDataProvider& p, bool volume) {
   static const int64_t special[] = {0,
                                     -1,
                                     1,
@@ -271,7 +330,7 @@ int64_t Dim(FuzzedDataProvider& p) {
                                     std::numeric_limits<int64_t>::max(),
                                     std::numeric_limits<int64_t>::min()};
   if (OneIn(p, 16)) return p.PickValueInArray(special);
-  return p.ConsumeIntegralInRange<int64_t>(1, OneIn(p, 4) ? 24 : 8);
+  return p.ConsumeIntegralInRange<int64_t>(1, OneIn(p, 4) ? (volume ? 16 : 24) : (volume ? 6 : 8));
 }
 
 // out / in as the forward's scale (0 when in is not positive).
@@ -325,6 +384,42 @@ double LengthScale(FuzzedDataProvider& p, int64_t out, int64_t in) {
       return -1.0;
     default:
       return Scale(p, Ratio(out, in));
+  }
+}
+
+// A 3-D function's three scales (D, H, W), which it uses only when all three
+// are > 0 (NearestExact3d then wants out = floor(in * scale) per axis): all
+// not given (0, sometimes negative), all given and giving the sizes (out / in
+// or (out + f) / in with f in [0, 0.9]), all given and any positive value
+// (tiny, huge, Inf), or each drawn alone (mixed; NaN, negative, any bits).
+void VolumeScales(FuzzedDataProvider& p, const int64_t out[3], const int64_t in[3],
+                  double scales[3]) {
+  static const double unset[] = {0.0, -0.0, -1.0, -1e300};
+  static const double positive[] = {
+      1e300, 1e-300, 4.9e-324, std::numeric_limits<double>::infinity(), 0.02, 50.0, 1.0};
+  switch (p.ConsumeIntegralInRange<int>(0, 3)) {
+    case 0:
+      for (int k = 0; k < 3; ++k) scales[k] = OneIn(p, 4) ? p.PickValueInArray(unset) : 0.0;
+      break;
+    case 1:
+      for (int k = 0; k < 3; ++k) {
+        if (in[k] > 0 && out[k] >= 0 && p.ConsumeBool()) {
+          scales[k] =
+              (static_cast<double>(out[k]) + p.ConsumeFloatingPointInRange<double>(0.0, 0.9)) /
+              static_cast<double>(in[k]);
+        } else {
+          scales[k] = Ratio(out[k], in[k]);
+        }
+      }
+      break;
+    case 2:
+      for (int k = 0; k < 3; ++k) {
+        scales[k] = OneIn(p, 4) ? p.PickValueInArray(positive)
+                                : p.ConsumeFloatingPointInRange<double>(0.01, 60.0);
+      }
+      break;
+    default:
+      for (int k = 0; k < 3; ++k) scales[k] = Scale(p, Ratio(out[k], in[k]));
   }
 }
 
@@ -404,6 +499,11 @@ std::vector<int64_t> Layout(int64_t n, int64_t c, int64_t h, int64_t w, bool nhw
   return nhwc ? std::vector<int64_t>{n, h, w, c} : std::vector<int64_t>{n, c, h, w};
 }
 
+// (N, C, D, H, W) in the order of a view: (N, D, H, W, C) for NDHWC.
+std::vector<int64_t> Layout3d(int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, bool ndhwc) {
+  return ndhwc ? std::vector<int64_t>{n, d, h, w, c} : std::vector<int64_t>{n, c, d, h, w};
+}
+
 // (N, C, L), or (N, L, C) when `swapped` (disagreeing with the sizes unless C == L).
 std::vector<int64_t> Layout1d(int64_t n, int64_t c, int64_t l, bool swapped) {
   return swapped ? std::vector<int64_t>{n, l, c} : std::vector<int64_t>{n, c, l};
@@ -431,8 +531,9 @@ int64_t Add(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
 }
 
-// `nhwc`: the shape is in (N, H, W, C) order. The data lies mostly in a block,
-// by default at the start of blocks[first_block].
+// `nhwc`: the shape is in (N, H, W, C) order ((N, D, H, W, C) for a 5-D one).
+// The data lies mostly in a block, by default at the start of
+// blocks[first_block].
 void MakeTensor(FuzzedDataProvider& p, FuzzTensor* t, const std::vector<int64_t>& shape, int dtype,
                 int format, bool nhwc, const std::vector<Block>& blocks, size_t first_block,
                 unsigned char* host) {
@@ -447,6 +548,15 @@ void MakeTensor(FuzzedDataProvider& p, FuzzTensor* t, const std::vector<int64_t>
       t->strides = {Mul(Mul(shape[3], shape[1]), shape[2]), shape[2], 1, Mul(shape[1], shape[2])};
     } else {
       t->strides = {Mul(Mul(shape[1], shape[2]), shape[3]), 1, Mul(shape[3], shape[1]), shape[1]};
+    }
+  } else if (layout == 1 && rank == 5) {  // the same for volumes
+    const int64_t dhw = Mul(Mul(nhwc ? shape[1] : shape[2], nhwc ? shape[2] : shape[3]),
+                            nhwc ? shape[3] : shape[4]);
+    if (nhwc) {  // (N, D, H, W, C) view, channels-first memory
+      t->strides = {Mul(dhw, shape[4]), Mul(shape[2], shape[3]), shape[3], 1, dhw};
+    } else {  // (N, C, D, H, W) view, channels-last memory
+      t->strides = {Mul(dhw, shape[1]), 1, Mul(Mul(shape[3], shape[4]), shape[1]),
+                    Mul(shape[4], shape[1]), shape[1]};
     }
   } else if (layout == 1 && rank == 3) {  // (N, C, L) channels-last: (N, L, C) in memory
     t->strides = {Mul(shape[1], shape[2]), 1, shape[1]};
@@ -575,23 +685,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
 
   // The forward resizes (N, C, Hi, Wi) to (N, C, Ho, Wo); a backward maps the
   // gradient (N, C, Ho, Wo) back to (N, C, Hi, Wi). A 1-D function resizes
-  // (N, C, Wi) to (N, C, Wo) (Hi and Ho unused).
+  // (N, C, Wi) to (N, C, Wo) (Hi and Ho unused); a 3-D one (N, C, Di, Hi, Wi)
+  // to (N, C, Do, Ho, Wo).
   const bool one_d = (f.takes & kLength) != 0;
-  int64_t n = Dim(p), c = Dim(p), ho = Dim(p), wo = Dim(p), hi = Dim(p), wi = Dim(p);
+  const bool volume = (f.takes & kVolume) != 0;
+  int64_t n = Dim(p, volume), c = Dim(p, volume), ho = Dim(p, volume), wo = Dim(p, volume),
+          hi = Dim(p, volume), wi = Dim(p, volume);
+  int64_t d_o = 1, di = 1;
+  if (volume) {
+    d_o = Dim(p, volume);
+    di = Dim(p, volume);
+  }
   if (OneIn(p, 16)) {  // an empty tensor
-    int64_t* dims[] = {&n, &c, &ho, &wo, &hi, &wi};
-    *dims[p.ConsumeIntegralInRange<size_t>(0, p.ConsumeBool() ? 1 : 5)] = 0;
+    int64_t* dims[] = {&n, &c, &ho, &wo, &hi, &wi, &d_o, &di};
+    *dims[p.ConsumeIntegralInRange<size_t>(0, p.ConsumeBool() ? 1 : (volume ? 7 : 5))] = 0;
   }
   const int src_dtype = Dtype(p, f.dtypes);
   const int dst_dtype = OneIn(p, 8) ? Dtype(p, f.dtypes) : src_dtype;
   const int src_format = Format(p, f.formats);
   const int dst_format = OneIn(p, 8) ? Format(p, f.formats) : src_format;
   // Shapes in the source format's order, rarely in the other one.
-  const bool nhwc = (src_format == ACL_FORMAT_NHWC) != OneIn(p, 16);
-  const std::vector<int64_t> in_shape =
-      one_d ? Layout1d(n, c, wi, nhwc) : Layout(n, c, hi, wi, nhwc);
-  const std::vector<int64_t> out_shape =
-      one_d ? Layout1d(n, c, wo, nhwc) : Layout(n, c, ho, wo, nhwc);
+  const bool nhwc = (src_format == (volume ? ACL_FORMAT_NDHWC : ACL_FORMAT_NHWC)) != OneIn(p, 16);
+  const std::vector<int64_t> in_shape = one_d    ? Layout1d(n, c, wi, nhwc)
+                                        : volume ? Layout3d(n, c, di, hi, wi, nhwc)
+                                                 : Layout(n, c, hi, wi, nhwc);
+  const std::vector<int64_t> out_shape = one_d    ? Layout1d(n, c, wo, nhwc)
+                                         : volume ? Layout3d(n, c, d_o, ho, wo, nhwc)
+                                                  : Layout(n, c, ho, wo, nhwc);
   std::vector<int64_t> src_shape = f.backward ? out_shape : in_shape;
   std::vector<int64_t> dst_shape = f.backward ? in_shape : out_shape;
   if (OneIn(p, 16)) src_shape.resize(p.ConsumeIntegralInRange<size_t>(0, 5), 2);
@@ -600,12 +720,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   MakeTensor(p, &src, src_shape, src_dtype, src_format, nhwc, blocks, 0, host);
   MakeTensor(p, &dst, dst_shape, dst_dtype, dst_format, nhwc, blocks, blocks.size() - 1, host);
 
-  std::vector<int64_t> osz = one_d ? std::vector<int64_t>{wo} : std::vector<int64_t>{ho, wo};
-  std::vector<int64_t> isz = in_shape;
-  if (OneIn(p, 8)) osz.resize(p.ConsumeIntegralInRange<size_t>(0, 3), 3);
-  if (OneIn(p, 8)) isz.resize(p.ConsumeIntegralInRange<size_t>(0, 5), 3);
+  std::vector<int64_t> osz = one_d    ? std::vector<int64_t>{wo}
+                             : volume ? std::vector<int64_t>{d_o, ho, wo}
+                                      : std::vector<int64_t>{ho, wo};
+  // A 3-D backward reads inputSize as (N, C, D, H, W) whatever the format;
+  // rarely it gets the view's order.
+  std::vector<int64_t> isz =
+      volume && !OneIn(p, 16) ? std::vector<int64_t>{n, c, di, hi, wi} : in_shape;
+  if (OneIn(p, 8)) osz.resize(p.ConsumeIntegralInRange<size_t>(0, volume ? 4 : 3), 3);
+  if (OneIn(p, 8)) isz.resize(p.ConsumeIntegralInRange<size_t>(0, volume ? 6 : 5), 3);
   if (!osz.empty() && OneIn(p, 8))
-    osz[p.ConsumeIntegralInRange<size_t>(0, osz.size() - 1)] = Dim(p);
+    osz[p.ConsumeIntegralInRange<size_t>(0, osz.size() - 1)] = Dim(p, volume);
   Args args;
   aclIntArray *output_size = nullptr, *input_size = nullptr;
   if (!(f.takes & kScaleArray) && !OneIn(p, 16))
@@ -615,7 +740,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   args.output_size = output_size;
   args.input_size = input_size;
   if (f.takes & kAlignCorners) args.align_corners = p.ConsumeBool();
-  if (f.takes & kDoubleScales) {
+  if ((f.takes & kDoubleScales) && volume) {
+    const int64_t out3[] = {d_o, ho, wo}, in3[] = {di, hi, wi};
+    double s[3];
+    VolumeScales(p, out3, in3, s);
+    args.scales_d = s[0];
+    args.scales_h = s[1];
+    args.scales_w = s[2];
+  } else if (f.takes & kDoubleScales) {
     if (!one_d) args.scales_h = Scale(p, Ratio(ho, hi));
     args.scales_w = (f.takes & kScaleFixesSize) ? LengthScale(p, wo, wi) : Scale(p, Ratio(wo, wi));
   }
@@ -665,6 +797,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   aclnnStatus s2 = -1;
   if (s1 == ACLNN_SUCCESS) {
     // Bound the work of one input; phase 1 has already checked everything.
+    // The product over axes of the larger extent bounds both tensors' element
+    // counts (N*C*D*H*W for a volume) and a volume's intermediate.
     double work = 1.0;
     for (size_t k = 0; k < std::max(src_shape.size(), dst_shape.size()); ++k) {
       work *= std::max(k < src_shape.size() ? std::fabs(static_cast<double>(src_shape[k])) : 1.0,

@@ -23,6 +23,12 @@ examples=(
   upsample_nearest_exact1d_backward_example
   upsample_linear_1d_example
   upsample_linear_1d_backward_example
+  upsample_nearest_3d_example
+  upsample_nearest_3d_backward_example
+  upsample_nearest_exact3d_example
+  upsample_nearest_exact3d_backward_example
+  upsample_trilinear_3d_example
+  upsample_trilinear_3d_backward_example
 )
 
 run_examples() {  # run_examples DIR: runs every example program built in DIR, in order

@@ -1,4 +1,4 @@
-// Test helpers for the resize family: one table of the 13 2-D functions that
+// Test helpers for the resize family: one table of the 2-D and 1-D functions that
 // calls each through its own C signature, and device tensors of any dtype
 // (FLOAT, FLOAT16, BFLOAT16, DOUBLE, UINT8) in NCHW, ND or NHWC format with
 // arbitrary layouts and sentinel bytes around the view.
@@ -20,9 +20,16 @@
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d_backward.h"
 #include "aclnnop/aclnn_upsample_bilinear_2d_backward_v2.h"
+#include "aclnnop/aclnn_upsample_linear_1d.h"
+#include "aclnnop/aclnn_upsample_linear_1d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_v2.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_v2.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "resample/half.h"
@@ -56,6 +63,9 @@ struct FamilyFunction {
   std::vector<aclFormat> formats;
   aclnnStatus (*phase1)(const FamilyArgs&, uint64_t*, aclOpExecutor**);
   aclnnStatus (*phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+  // 1: the function takes (N, C, L) tensors (AnyTensor with H = 1, one_d),
+  // a 1-value outputSize, a 3-value inputSize and one scale (scales_w).
+  int spatial = 2;
 };
 
 inline const std::vector<FamilyFunction>& FamilyFunctions() {
@@ -64,7 +74,8 @@ inline const std::vector<FamilyFunction>& FamilyFunctions() {
   using E = aclOpExecutor**;
   const aclDataType f32 = ACL_FLOAT, f16 = ACL_FLOAT16, bf16 = ACL_BF16, f64 = ACL_DOUBLE,
                     u8 = ACL_UINT8;
-  const aclFormat nchw = ACL_FORMAT_NCHW, nhwc = ACL_FORMAT_NHWC, nd = ACL_FORMAT_ND;
+  const aclFormat nchw = ACL_FORMAT_NCHW, nhwc = ACL_FORMAT_NHWC, nd = ACL_FORMAT_ND,
+                  ncl = ACL_FORMAT_NCL;
   static const std::vector<FamilyFunction> functions = {
       {"aclnnUpsampleNearest2d",
        Mode::kNearest,
@@ -228,6 +239,99 @@ inline const std::vector<FamilyFunction>& FamilyFunctions() {
          return aclnnResizeGetWorkspaceSize(a.source, a.scales, a.mode, a.destination, w, e);
        },
        aclnnResize},
+      // 1-D functions: (N, C, L), one scale (scales_w).
+      {"aclnnUpsampleNearest1d",
+       Mode::kNearest,
+       false,
+       false,
+       Scales::kNone,
+       {f32, f16, bf16, f64, u8},
+       {ncl},
+       [](A a, W w, E e) {
+         return aclnnUpsampleNearest1dGetWorkspaceSize(a.source, a.output_size, a.destination, w,
+                                                       e);
+       },
+       aclnnUpsampleNearest1d,
+       1},
+      {"aclnnUpsampleNearest1dV2",
+       Mode::kNearest,
+       false,
+       false,
+       Scales::kFloat,
+       {f32, f16, bf16, f64, u8},
+       {ncl},
+       [](A a, W w, E e) {
+         return aclnnUpsampleNearest1dV2GetWorkspaceSize(
+             a.source, a.output_size, static_cast<float>(a.scales_w), a.destination, w, e);
+       },
+       aclnnUpsampleNearest1dV2,
+       1},
+      {"aclnnUpsampleNearest1dBackward",
+       Mode::kNearest,
+       true,
+       false,
+       Scales::kDouble,
+       {f32, f16, bf16, f64},
+       {ncl, nd},
+       [](A a, W w, E e) {
+         return aclnnUpsampleNearest1dBackwardGetWorkspaceSize(
+             a.source, a.output_size, a.input_size, a.scales_w, a.destination, w, e);
+       },
+       aclnnUpsampleNearest1dBackward,
+       1},
+      {"aclnnUpsampleNearestExact1d",
+       Mode::kNearestExact,
+       false,
+       false,
+       Scales::kDouble,
+       {f32, f16, bf16, u8},
+       {ncl, nd},
+       [](A a, W w, E e) {
+         return aclnnUpsampleNearestExact1dGetWorkspaceSize(a.source, a.output_size, a.scales_w,
+                                                            a.destination, w, e);
+       },
+       aclnnUpsampleNearestExact1d,
+       1},
+      {"aclnnUpsampleNearestExact1dBackward",
+       Mode::kNearestExact,
+       true,
+       false,
+       Scales::kDouble,
+       {f32, f16, bf16},
+       {ncl, nd},
+       [](A a, W w, E e) {
+         return aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(
+             a.source, a.output_size, a.input_size, a.scales_w, a.destination, w, e);
+       },
+       aclnnUpsampleNearestExact1dBackward,
+       1},
+      {"aclnnUpsampleLinear1d",
+       Mode::kBilinear,
+       false,
+       true,
+       Scales::kDouble,
+       {f32, f16, bf16},
+       {ncl, nd},
+       [](A a, W w, E e) {
+         return aclnnUpsampleLinear1dGetWorkspaceSize(a.source, a.output_size, a.align_corners,
+                                                      a.scales_w, a.destination, w, e);
+       },
+       aclnnUpsampleLinear1d,
+       1},
+      {"aclnnUpsampleLinear1dBackward",
+       Mode::kBilinear,
+       true,
+       true,
+       Scales::kDouble,
+       {f32, f16, bf16},
+       {ncl, nd},
+       [](A a, W w, E e) {
+         return aclnnUpsampleLinear1dBackwardGetWorkspaceSize(a.source, a.output_size, a.input_size,
+                                                              a.align_corners, a.scales_w,
+                                                              a.destination, w, e);
+       },
+       aclnnUpsampleLinear1dBackward,
+       1},
   };
   return functions;
 }
@@ -266,6 +370,7 @@ struct AnyTensor {
   int64_t offset = 0;
   aclDataType dtype = ACL_FLOAT;
   aclFormat format = ACL_FORMAT_NCHW;
+  bool one_d = false;  // the aclTensor is the (N, C, L) view of an H = 1 tensor
   void* block = nullptr;
   size_t block_bytes = 0;
   aclTensor* tensor = nullptr;
@@ -285,6 +390,7 @@ struct AnyTensor {
   }
   // The view's dims as the aclTensor holds them (NHWC: N, H, W, C).
   std::vector<int64_t> ViewShape() const {
+    if (one_d) return {shape[0], shape[1], shape[3]};
     return format == ACL_FORMAT_NHWC ? std::vector<int64_t>{shape[0], shape[2], shape[3], shape[1]}
                                      : std::vector<int64_t>{shape[0], shape[1], shape[2], shape[3]};
   }
@@ -293,8 +399,10 @@ struct AnyTensor {
 // Allocates room for the storage, fills it with sentinel bytes and creates the
 // tensor. kPadded pitches rows 3 elements wider, pads planes by 7 and starts
 // at offset 5. A shape with a 0 dim still gets a (small) block.
+// one_d: nchw must have H = 1 and the tensor's view is (N, C, L = W).
 inline void MakeAnyTensor(AnyTensor* t, const std::vector<int64_t>& nchw, aclDataType dtype,
-                          aclFormat format, Storage storage) {
+                          aclFormat format, Storage storage, bool one_d = false) {
+  t->one_d = one_d;
   const int64_t N = nchw[0], C = nchw[1], H = nchw[2], W = nchw[3];
   for (int k = 0; k < 4; ++k) t->shape[k] = nchw[static_cast<size_t>(k)];
   t->dtype = dtype;
@@ -325,13 +433,13 @@ inline void MakeAnyTensor(AnyTensor* t, const std::vector<int64_t>& nchw, aclDat
   }
   std::memset(t->block, kFamilySentinel, t->block_bytes);
   const std::vector<int64_t> view = t->ViewShape();
-  const int64_t view_strides[4] = {t->strides[0],
-                                   format == ACL_FORMAT_NHWC ? t->strides[2] : t->strides[1],
-                                   format == ACL_FORMAT_NHWC ? t->strides[3] : t->strides[2],
-                                   format == ACL_FORMAT_NHWC ? t->strides[1] : t->strides[3]};
+  const bool nhwc = format == ACL_FORMAT_NHWC && !one_d;
+  const int64_t view_strides[4] = {t->strides[0], nhwc ? t->strides[2] : t->strides[1],
+                                   one_d ? t->strides[3] : (nhwc ? t->strides[3] : t->strides[2]),
+                                   nhwc ? t->strides[1] : t->strides[3]};
   const int64_t storage_dims[1] = {elements};
-  t->tensor = aclCreateTensor(view.data(), 4, dtype, view_strides, t->offset, format, storage_dims,
-                              1, t->block);
+  t->tensor = aclCreateTensor(view.data(), view.size(), dtype, view_strides, t->offset, format,
+                              storage_dims, 1, t->block);
 }
 
 // The value an element of the dtype holds for v (rounded once; uint8 clamps

@@ -123,6 +123,14 @@ const char* FormatName(int32_t f) {
       return "NHWC";
     case ACL_FORMAT_ND:
       return "ND";
+    case ACL_FORMAT_NCL:
+      return "NCL";
+    case ACL_FORMAT_NCDHW:
+      return "NCDHW";
+    case ACL_FORMAT_NDHWC:
+      return "NDHWC";
+    case ACL_FORMAT_NC1HWC0:
+      return "NC1HWC0";
     default:
       return "other";
   }

@@ -333,7 +333,8 @@ bool Phase1::Shapes() {
     if (s.n != expected_src.n || s.c != expected_src.c || s.h != expected_src.h ||
         s.w != expected_src.w || s.d != expected_src.d) {
       return Invalid(std::string(c_.source) + " shape " + ShapeString(a_.source->view_shape) +
-                     " must equal inputSize's N, C with outputSize's H, W: " +
+                     " must equal inputSize's N, C with outputSize's " +
+                     (c_.spatial == 1 ? "L" : (c_.spatial == 3 ? "D, H, W" : "H, W")) + ": " +
                      ShapeString(InLayoutOrder(expected_src, nhwc(), c_.spatial)) + order);
     }
     expected_dst = in;
