@@ -141,7 +141,9 @@ class Ours:
             if align:
                 self.args.append(False)
             if scales is not None:
-                self.args += [-1.0] if one_d else [0.0, 0.0]
+                # Linear1d: a negative scale is "not given" (0 must give the size)
+                self.args += ([-1.0 if name == "aclnnUpsampleLinear1d" else 0.0] if one_d
+                              else [0.0, 0.0])
         self.phase1 = getattr(lib, name + "GetWorkspaceSize")
         self.phase2 = getattr(lib, name)
         self.ws, self.ws_size = C.c_void_p(), 0
