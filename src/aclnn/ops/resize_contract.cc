@@ -83,7 +83,8 @@ class Phase1 {
   }
   // Channels-last: NHWC, or NDHWC for volumes.
   bool nhwc() const {
-    return a_.source->format == ACL_FORMAT_NHWC || a_.source->format == ACL_FORMAT_NDHWC;
+    return (c_.spatial == 2 && a_.source->format == ACL_FORMAT_NHWC) ||
+           (c_.spatial == 3 && a_.source->format == ACL_FORMAT_NDHWC);
   }
   bool is_resize() const { return !c_.takes_output_size; }
   // The forward's output size along H and W.
@@ -118,7 +119,10 @@ class Phase1 {
   bool ScaleRatio();
   bool UpscaleLimit();
   bool DimLimits();
-  bool CheckDims(const char* what, const std::vector<int64_t>& v, bool in_layout);
+  // in_layout: the list follows the tensors' format; sizes_only: the list
+  // holds spatial sizes only (outputSize).
+  bool CheckDims(const char* what, const std::vector<int64_t>& v, bool in_layout,
+                 bool sizes_only = false);
 
   const ResizeContract& c_;
   const ResizeCall& a_;
@@ -275,7 +279,8 @@ bool Phase1::ScaleSigns() {
 
 // Values of a shape or size list in the layout's order, each > 0 (N and C
 // may be 0 where the function's empty rule allows).
-bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_layout) {
+bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_layout,
+                       bool sizes_only) {
   static const char* kNchwNames[4] = {"N", "C", "H", "W"};
   static const char* kNhwcNames[4] = {"N", "H", "W", "C"};
   static const char* kNclNames[3] = {"N", "C", "L"};
@@ -286,7 +291,12 @@ bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_
     int canonical;
     static const char* kNcdhwNames[5] = {"N", "C", "D", "H", "W"};
     static const char* kNdhwcNames[5] = {"N", "D", "H", "W", "C"};
-    if (v.size() == 5) {
+    if (sizes_only) {
+      static const char* kSizes[3] = {"D", "H", "W"};
+      dim =
+          v.size() == 1 ? "L" : kSizes[std::min<size_t>(3 - std::min<size_t>(v.size(), 3) + k, 2)];
+      canonical = 2;
+    } else if (v.size() == 5) {
       dim = (layout_nhwc ? kNdhwcNames : kNcdhwNames)[k];
       canonical = layout_nhwc ? (k == 4 ? 1 : (k == 0 ? 0 : 2)) : std::min(static_cast<int>(k), 2);
     } else if (v.size() == 4) {
@@ -312,7 +322,10 @@ bool Phase1::CheckDims(const char* what, const std::vector<int64_t>& v, bool in_
 bool Phase1::PositiveSizes() {
   if (!Ranks()) return false;
   if (!CheckDims(c_.source, a_.source->view_shape, true)) return false;
-  if (c_.takes_output_size && !CheckDims("outputSize", a_.output_size->values, false)) return false;
+  if (c_.takes_output_size &&
+      !CheckDims("outputSize", a_.output_size->values, false, /*sizes_only=*/true)) {
+    return false;
+  }
   if (c_.takes_input_size &&
       !CheckDims("inputSize", a_.input_size->values, /*in_layout=*/c_.spatial != 3)) {
     return false;
