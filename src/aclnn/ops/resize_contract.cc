@@ -87,7 +87,6 @@ class Phase1 {
            (c_.spatial == 3 && a_.source->format == ACL_FORMAT_NDHWC);
   }
   bool is_resize() const { return !c_.takes_output_size; }
-  // The forward's output size along H and W.
   // The forward output's size along D, H, W (outputSize, or out for Resize).
   int64_t out_at(int axis) const {  // axis 0: D, 1: H, 2: W
     if (is_resize()) return axis == 1 ? dst().h : (axis == 2 ? dst().w : 1);
