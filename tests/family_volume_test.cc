@@ -45,6 +45,7 @@
 #include "aclnnop/aclnn_upsample_trilinear_3d_backward.h"
 #include "family_reference.h"
 #include "family_support.h"
+#include "raw_tensor.h"
 #include "test_support.h"
 
 namespace aclnn_host::testing {
@@ -1189,75 +1190,7 @@ TEST_P(VolumeSemantics, BytesDoNotDependOnTheThreadCount) {
   EXPECT_EQ(GetNumThreads(), saved) << "the thread count was not restored";
 }
 
-// ---- the contract: descriptions of raw calls ----------------------------------------
-
-// A tensor description: the view as the aclTensor holds it (NDHWC: N, D, H,
-// W, C), raw dtype and format values.
-struct TD {
-  bool present = true;
-  std::vector<int64_t> shape;
-  int32_t dtype = F32;
-  int32_t format = NCDHW;
-};
-
-TD T(std::vector<int64_t> shape, int32_t dtype, int32_t format) {
-  TD t;
-  t.shape = std::move(shape);
-  t.dtype = dtype;
-  t.format = format;
-  return t;
-}
-const TD kNoTensor = [] {
-  TD t;
-  t.present = false;
-  return t;
-}();
-
-size_t RawElementBytes(int32_t dtype) {
-  const size_t s = aclDataTypeSize(static_cast<aclDataType>(dtype));
-  return s ? s : 16;  // STRING and other sizeless types: room enough
-}
-
-// A contiguous device tensor per TD in a block of sentinel bytes (a view
-// beyond 2^26 elements, or an empty one, gets a small block).
-class RawTensor {
- public:
-  explicit RawTensor(const TD& d) {
-    double elements = 1;
-    for (int64_t v : d.shape) elements *= static_cast<double>(std::max<int64_t>(v, 0));
-    if (elements < 1 || elements > double(int64_t{1} << 26)) elements = 16;
-    bytes_ = static_cast<size_t>(elements) * RawElementBytes(d.dtype);
-    if (aclrtMalloc(&block_, bytes_, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
-      ADD_FAILURE() << "aclrtMalloc(" << bytes_ << ") failed";
-      block_ = nullptr;
-      return;
-    }
-    std::memset(block_, kFamilySentinel, bytes_);
-    const int64_t storage[1] = {static_cast<int64_t>(elements)};
-    tensor = aclCreateTensor(d.shape.data(), d.shape.size(), static_cast<aclDataType>(d.dtype),
-                             nullptr, 0, static_cast<aclFormat>(d.format), storage, 1, block_);
-    if (tensor == nullptr) ADD_FAILURE() << "aclCreateTensor failed";
-  }
-  RawTensor(const RawTensor&) = delete;
-  RawTensor& operator=(const RawTensor&) = delete;
-  ~RawTensor() {
-    if (tensor) aclDestroyTensor(tensor);
-    if (block_) aclrtFree(block_);
-  }
-  bool Untouched() const {
-    const auto* b = static_cast<const unsigned char*>(block_);
-    for (size_t i = 0; i < bytes_; ++i) {
-      if (b[i] != kFamilySentinel) return false;
-    }
-    return true;
-  }
-
-  aclTensor* tensor = nullptr;
-
- private:
-  void* block_ = nullptr;
-  size_t bytes_ = 0;
-};
+// ---- the contract: descriptions of raw calls (TD, RawTensor: raw_tensor.h) ----------
 
 // One call's arguments, as descriptions.
 struct CallDesc {
