@@ -11,6 +11,7 @@
 #include "aclnn_host/resize.h"
 #include "aclnn_host/upsample_bicubic2d_aa.h"
 
+#include "resample/filters.h"
 #include "resample/kernels.h"
 #include "resample/resample_plan.h"
 #include "resample/thread_pool.h"
@@ -24,16 +25,13 @@ bool IsFloat16Or32(DataType t) {
   return t == DataType::kFloat32 || t == DataType::kFloat16 || t == DataType::kBFloat16;
 }
 
-bool IsNearest(resample::Filter f) {
-  return f == resample::Filter::kNearest || f == resample::Filter::kNearestExact;
-}
-
 // The dtypes a filter and direction take (the same for source and
 // destination): the fp32 engine's three, DOUBLE everywhere, UINT8 for the
 // nearest forwards (copies).
 bool Supported(resample::Filter filter, resample::Direction direction, DataType t) {
   if (IsFloat16Or32(t) || t == DataType::kFloat64) return true;
-  return t == DataType::kUInt8 && IsNearest(filter) && direction == resample::Direction::kForward;
+  return t == DataType::kUInt8 && resample::IsNearest(filter) &&
+         direction == resample::Direction::kForward;
 }
 
 // What one native call asks for.
@@ -303,7 +301,7 @@ Status RunResize(const char* fn, const char* src_name, const char* dst_name,
   // align_corners means nothing to the nearest modes (PyTorch refuses it
   // there; the caller decides).
   return GuardedResample(
-      {fn, src_name, dst_name, direction, filter, o.align_corners && !IsNearest(filter),
+      {fn, src_name, dst_name, direction, filter, o.align_corners && !resample::IsNearest(filter),
        kVolume ? o.scales_d : 0.0, o.scales_h, o.scales_w, /*aa_limits=*/false},
       source, destination);
 }

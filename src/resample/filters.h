@@ -25,6 +25,9 @@ enum class Filter : int {
 
 const char* FilterName(Filter f);
 
+// Nearest and nearest-exact: one source element per output, no weights.
+inline bool IsNearest(Filter f) { return f == Filter::kNearest || f == Filter::kNearestExact; }
+
 // One axis of a resize, in the forward op's terms: the forward reads in_size
 // inputs and writes out_size outputs. user_scale is the forward scale factor
 // (out ~ in * scale); <= 0 or NaN means "not given". align_corners is

@@ -190,7 +190,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                                                    uint64_t row_cache_bytes) {
   const ResampleProblem& f = problem;  // forward sizes: in -> out
   const bool backward = f.direction == Direction::kBackward;
-  const bool nearest = f.filter == Filter::kNearest || f.filter == Filter::kNearestExact;
+  const bool nearest = IsNearest(f.filter);
   Arithmetic arithmetic = Arithmetic::kFloat32;
   if (nearest && !backward) {
     arithmetic = Arithmetic::kCopy;

@@ -12,8 +12,6 @@ constexpr uint64_t kAlign = 64;
 
 uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
-bool IsNearest(Filter f) { return f == Filter::kNearest || f == Filter::kNearestExact; }
-
 // A 4-D engine view over part of a 5-D one: dims[k] of the volume, in order.
 template <typename Volume>
 TensorView Pick(const Volume& v, int64_t n, const int (&dims)[4]) {
