@@ -2,9 +2,12 @@
 // every SIMD target the build contains; conversions round to nearest even.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <random>
+
+#include <hwy/targets.h>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
 #include "resample/half.h"
@@ -137,6 +140,59 @@ TEST(Determinism, BothPassOrdersAreExercised) {
   EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kCopy)], 0);
   EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kHeightFirst)], 0);
   EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
+}
+
+// ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.
+TEST(SimdCeiling, EachValueRemovesTheBetterTargetsOnly) {
+  using resample::kernels::TargetsAboveCeiling;
+  for (const char* none : {static_cast<const char*>(nullptr), "", "avx1024", "native", " avx2"}) {
+    EXPECT_EQ(TargetsAboveCeiling(none), 0) << (none ? none : "(unset)");
+  }
+  EXPECT_EQ(TargetsAboveCeiling("avx512"), 0);  // every x86 target is AVX-512 or lower
+  for (const char* avx2 : {"avx2", "AVX2", "Avx2"}) {
+    const int64_t disabled = TargetsAboveCeiling(avx2);
+    EXPECT_NE(disabled & HWY_AVX3, 0) << avx2;
+    EXPECT_NE(disabled & HWY_AVX3_DL, 0) << avx2;
+    EXPECT_EQ(disabled & (HWY_AVX2 | HWY_SSE4 | HWY_SSSE3 | HWY_EMU128 | HWY_SCALAR), 0) << avx2;
+  }
+  const int64_t sse4 = TargetsAboveCeiling("sse4");
+  EXPECT_NE(sse4 & HWY_AVX2, 0);
+  EXPECT_EQ(sse4 & (HWY_SSE4 | HWY_SSSE3 | HWY_EMU128), 0);
+  const int64_t scalar = TargetsAboveCeiling("scalar");
+  EXPECT_NE(scalar & (HWY_SSSE3 | HWY_SSE4 | HWY_AVX2 | HWY_AVX3), 0);
+  const int64_t fallback = HWY_TARGETS & (HWY_EMU128 | HWY_SCALAR);  // whichever is compiled
+  ASSERT_NE(fallback, 0);
+  EXPECT_EQ(scalar & fallback, 0);
+}
+
+// Under the ACLNN_HOST_SIMD this process runs with (ctest runs it with each
+// value): no available target is better than the ceiling, the dispatcher
+// picks the best one left, and that is what the public API reports.
+TEST(SimdCeiling, TheProcessRunsOnTheBestTargetAtOrBelowTheCeiling) {
+  const char* ceiling = std::getenv("ACLNN_HOST_SIMD");
+  const int64_t disabled = resample::kernels::TargetsAboveCeiling(ceiling);
+  const auto targets = resample::kernels::AvailableTargets();
+  ASSERT_FALSE(targets.empty());
+  for (int64_t target : targets) EXPECT_EQ(target & disabled, 0) << std::hex << target;
+  const std::string best = resample::kernels::TargetNameOf(targets.front());
+  EXPECT_EQ(std::string(resample::kernels::CurrentKernels().target_name), best);
+  EXPECT_EQ(std::string(ActiveSimdTarget()), best);
+  // The names the README promises for each value.
+  const std::string value = ceiling ? ceiling : "";
+  if (value == "scalar") {
+    EXPECT_TRUE(best == "SCALAR" || best == "EMU128") << best;
+  } else if (value == "sse4") {
+    EXPECT_TRUE(best == "SSE4" || best == "SSSE3" || best == "EMU128") << best;
+  } else if (value == "avx2") {
+    EXPECT_TRUE(best == "AVX2" || best == "SSE4" || best == "SSSE3") << best;
+  }
+  // Forcing a target and restoring the normal choice keeps the ceiling.
+  for (int64_t target : targets) {
+    resample::kernels::ForceTarget(target);
+    EXPECT_EQ(std::string(ActiveSimdTarget()), resample::kernels::TargetNameOf(target));
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_EQ(std::string(ActiveSimdTarget()), best);
 }
 
 // Every SIMD target compiled in and supported by this CPU, forced in turn:

@@ -5,6 +5,9 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -650,14 +653,65 @@ namespace aclnn_host::resample::kernels {
 
 HWY_EXPORT(Table);
 
-const KernelTable& CurrentKernels() { return *HWY_DYNAMIC_DISPATCH(Table)(); }
+int64_t TargetsAboveCeiling(const char* ceiling) {
+  if (ceiling == nullptr) return 0;
+  std::string name(ceiling);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // Highway numbers targets best first: every bit below a target's bit is a
+  // better target. Every x86 target is AVX-512 or lower.
+  if (name == "avx512") return 0;
+  if (name == "avx2") return HWY_AVX2 - 1;
+  if (name == "sse4") return HWY_SSE4 - 1;
+  if (name == "scalar") return (HWY_TARGETS & HWY_EMU128) != 0 ? HWY_EMU128 - 1 : HWY_SCALAR - 1;
+  return 0;  // unset, empty or not one of the four: no ceiling
+}
 
-std::vector<int64_t> AvailableTargets() { return hwy::SupportedAndGeneratedTargets(); }
+namespace {
+
+// The dispatch is ours, not Highway's ChosenTarget: Highway 1.0's
+// SupportedTargets() resets ChosenTarget to every CPU target on each call
+// (DisableTargets is lost again), and a process may hold other Highway users.
+// The targets this build has and this CPU supports, less those above
+// ACLNN_HOST_SIMD's ceiling (read once, at the first kernel use).
+int64_t AllowedTargets() {
+  static const int64_t allowed = [] {
+    const int64_t cpu = hwy::SupportedTargets() & HWY_TARGETS;
+    const int64_t below = cpu & ~TargetsAboveCeiling(std::getenv("ACLNN_HOST_SIMD"));
+    // The scalar fallback is always compiled and never above a ceiling.
+    return below != 0 ? below : (HWY_TARGETS & (HWY_EMU128 | HWY_SCALAR));
+  }();
+  return allowed;
+}
+
+// The table of the best target in `targets` (a Highway target mask): the
+// entry HWY_DYNAMIC_DISPATCH would take with these targets chosen.
+const KernelTable* TableOf(int64_t targets) {
+  const int64_t chosen =
+      (HWY_CHOSEN_TARGET_SHIFT(targets) | HWY_CHOSEN_TARGET_MASK_SCALAR) & HWY_CHOSEN_TARGET_MASK_TARGETS;
+  const size_t index = hwy::Num0BitsBelowLS1Bit_Nonzero64(static_cast<uint64_t>(chosen));
+  return HWY_DISPATCH_TABLE(Table)[index]();
+}
+
+std::atomic<const KernelTable*> forced{nullptr};
+
+}  // namespace
+
+const KernelTable& CurrentKernels() {
+  if (const KernelTable* table = forced.load(std::memory_order_acquire)) return *table;
+  static const KernelTable* const best = TableOf(AllowedTargets());
+  return *best;
+}
+
+std::vector<int64_t> AvailableTargets() {
+  std::vector<int64_t> targets;
+  for (int64_t left = AllowedTargets(); left != 0; left &= left - 1) targets.push_back(left & -left);
+  return targets;
+}
 std::string TargetNameOf(int64_t target) { return hwy::TargetName(target); }
 
 void ForceTarget(int64_t target) {
-  hwy::SetSupportedTargetsForTest(target);
-  hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  const bool allowed = target != 0 && (target & (target - 1)) == 0 && (target & AllowedTargets()) != 0;
+  forced.store(allowed ? TableOf(target) : nullptr, std::memory_order_release);
 }
 
 }  // namespace aclnn_host::resample::kernels

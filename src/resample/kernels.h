@@ -73,9 +73,15 @@ struct KernelTable {
 // The table of the target the dispatcher picks now.
 const KernelTable& CurrentKernels();
 
-// Test hooks: the targets compiled into this build that the CPU supports,
-// and forcing one of them (0 restores the normal choice). Not thread-safe
-// against concurrent kernel calls.
+// The targets better than the one ACLNN_HOST_SIMD names ("avx512", "avx2",
+// "sse4", "scalar", any case), as a Highway target mask; 0 (no ceiling) for
+// anything else, unset included. The dispatcher never picks those.
+int64_t TargetsAboveCeiling(const char* ceiling);
+
+// The targets compiled into this build that the CPU supports and
+// ACLNN_HOST_SIMD allows, best first; CurrentKernels() picks the first.
+// Test hook: forcing one of them (0, or a target not in that list, restores
+// the normal choice). Not thread-safe against concurrent kernel calls.
 std::vector<int64_t> AvailableTargets();
 std::string TargetNameOf(int64_t target);
 void ForceTarget(int64_t target);
