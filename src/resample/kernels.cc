@@ -2,6 +2,7 @@
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "resample/kernels.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include <algorithm>
@@ -90,6 +91,53 @@ void HeightCombine(const float* const* rows, const float* weights, int64_t count
   }
   CombineRows(rows, weights, count, n, acc, accumulate);
 }
+
+// HeightCombine's sums (accumulate = false) written with non-temporal
+// stores: the destination lines go to memory without being read first. The
+// elements before the first vector-aligned one and the tail take
+// CombineGroup's regular stores; every element gets the same chain as there.
+template <int kGroup>
+void CombineGroupStreamed(const float* const* rows, const float* weights, int64_t n, float* dst) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const uintptr_t address = reinterpret_cast<uintptr_t>(dst);
+  if (address % sizeof(float) != 0) {
+    CombineGroup<kGroup>(rows, weights, n, dst, false);
+    return;
+  }
+  const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+  const int64_t head = std::min<int64_t>(
+      n, static_cast<int64_t>(((vector_bytes - address % vector_bytes) % vector_bytes) / sizeof(float)));
+  if (head > 0) CombineGroup<kGroup>(rows, weights, head, dst, false);
+  const float* shifted[kGroup];
+  for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + head;
+  float* aligned = dst + head;
+  const int64_t x = ChainSpan<kGroup>(d, shifted, weights, 0, n - head, nullptr,
+                                      [&](hn::Vec<decltype(d)> v, int64_t at) {
+                                        hn::Stream(v, d, aligned + at);
+                                      });
+  if (head + x == n) return;
+  for (int g = 0; g < kGroup; ++g) shifted[g] += x;
+  CombineGroup<kGroup>(shifted, weights, n - head - x, aligned + x, false);
+}
+
+void HeightCombineStreamed(const float* const* rows, const float* weights, int64_t count, int64_t n,
+                           float* dst) {
+  using Group = void (*)(const float* const*, const float*, int64_t, float*);
+  static constexpr Group kGroups[kMaxFusedTaps + 1] = {
+      nullptr,
+      &CombineGroupStreamed<1>,
+      &CombineGroupStreamed<2>,
+      &CombineGroupStreamed<3>,
+      &CombineGroupStreamed<4>,
+      &CombineGroupStreamed<5>,
+      &CombineGroupStreamed<6>,
+      &CombineGroupStreamed<7>,
+      &CombineGroupStreamed<8>};
+  kGroups[count](rows, weights, n, dst);
+}
+
+void FlushStreamedStores() { hwy::FlushStream(); }
 
 // Highway 1.0's bf16 demotion truncates; round to nearest even here.
 template <class D>
@@ -626,6 +674,8 @@ const KernelTable* Table() {
   static const KernelTable table = [] {
     KernelTable t{};
     t.height_combine = &HeightCombine;
+    t.height_combine_streamed = &HeightCombineStreamed;
+    t.flush_streamed_stores = &FlushStreamedStores;
     t.width_pass = &WidthPass;
     t.width_pass_strided = &WidthPassStrided;
     t.height_combine_half = &HeightCombineTo16<HalfOut>;

@@ -21,6 +21,13 @@ struct KernelTable {
   // terms added in order k = 0, 1, ... as one FMA chain per element.
   void (*height_combine)(const float* const* rows, const float* weights, int64_t count, int64_t n,
                          float* acc, bool accumulate);
+  // height_combine (accumulate = false, 1 <= count <= kMaxFusedTaps), the
+  // same bits, with non-temporal stores for a destination far larger than
+  // the caches; flush_streamed_stores orders them before the work is
+  // published to another thread.
+  void (*height_combine_streamed)(const float* const* rows, const float* weights, int64_t count,
+                                  int64_t n, float* dst);
+  void (*flush_streamed_stores)();
   // dst[r][i] = sum over the block's sources j (ascending) of
   // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
   // Writes exactly table.size floats per destination row. Returns true if

@@ -99,6 +99,8 @@ class ResamplePlan {
   // Bytes of scratch Run needs (all threads together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
+  // Whether the height pass writes the destination with non-temporal stores.
+  bool destination_streamed() const { return destination_streamed_; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
 
@@ -130,6 +132,9 @@ class ResamplePlan {
   // 16-bit destination rows with unit stride: in width-first order the
   // height pass rounds in registers and stores 16 bits (no fp32 result rows).
   bool destination_fused16_ = false;
+  // fp32 destination rows far larger than the caches: the height pass of
+  // the width-first order writes them with non-temporal stores.
+  bool destination_streamed_ = false;
   bool h_identity_ = false;
   bool w_identity_ = false;
   PassOrder order_ = PassOrder::kCopy;
