@@ -154,7 +154,8 @@ TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
     ASSERT_TRUE(big);
     EXPECT_TRUE(big->destination_streamed());
     EXPECT_EQ(big->order(), resample::PassOrder::kWidthFirst);
-    auto channels_last = resample::ResamplePlan::Create(p, {}, {DataType::kFloat32, 2}, {2, 2}, nullptr);
+    auto channels_last =
+        resample::ResamplePlan::Create(p, {}, {DataType::kFloat32, 2}, {2, 2}, nullptr);
     ASSERT_TRUE(channels_last);
     EXPECT_FALSE(channels_last->destination_streamed());
     resample::ResampleProblem small{1, 1, 30, 31, 150, 145, false, 0, 0};

@@ -1,8 +1,8 @@
 // One source, compiled once per SIMD target by Highway's foreach_target.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "resample/kernels.cc"
-#include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/cache_control.h>
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
 #include <algorithm>
@@ -107,15 +107,15 @@ void CombineGroupStreamed(const float* const* rows, const float* weights, int64_
   }
   const uintptr_t vector_bytes = static_cast<uintptr_t>(lanes) * sizeof(float);
   const int64_t head = std::min<int64_t>(
-      n, static_cast<int64_t>(((vector_bytes - address % vector_bytes) % vector_bytes) / sizeof(float)));
+      n, static_cast<int64_t>(((vector_bytes - address % vector_bytes) % vector_bytes) /
+                              sizeof(float)));
   if (head > 0) CombineGroup<kGroup>(rows, weights, head, dst, false);
   const float* shifted[kGroup];
   for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + head;
   float* aligned = dst + head;
-  const int64_t x = ChainSpan<kGroup>(d, shifted, weights, 0, n - head, nullptr,
-                                      [&](hn::Vec<decltype(d)> v, int64_t at) {
-                                        hn::Stream(v, d, aligned + at);
-                                      });
+  const int64_t x = ChainSpan<kGroup>(
+      d, shifted, weights, 0, n - head, nullptr,
+      [&](hn::Vec<decltype(d)> v, int64_t at) { hn::Stream(v, d, aligned + at); });
   if (head + x == n) return;
   for (int g = 0; g < kGroup; ++g) shifted[g] += x;
   CombineGroup<kGroup>(shifted, weights, n - head - x, aligned + x, false);
@@ -124,16 +124,15 @@ void CombineGroupStreamed(const float* const* rows, const float* weights, int64_
 void HeightCombineStreamed(const float* const* rows, const float* weights, int64_t count, int64_t n,
                            float* dst) {
   using Group = void (*)(const float* const*, const float*, int64_t, float*);
-  static constexpr Group kGroups[kMaxFusedTaps + 1] = {
-      nullptr,
-      &CombineGroupStreamed<1>,
-      &CombineGroupStreamed<2>,
-      &CombineGroupStreamed<3>,
-      &CombineGroupStreamed<4>,
-      &CombineGroupStreamed<5>,
-      &CombineGroupStreamed<6>,
-      &CombineGroupStreamed<7>,
-      &CombineGroupStreamed<8>};
+  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
+                                                       &CombineGroupStreamed<1>,
+                                                       &CombineGroupStreamed<2>,
+                                                       &CombineGroupStreamed<3>,
+                                                       &CombineGroupStreamed<4>,
+                                                       &CombineGroupStreamed<5>,
+                                                       &CombineGroupStreamed<6>,
+                                                       &CombineGroupStreamed<7>,
+                                                       &CombineGroupStreamed<8>};
   kGroups[count](rows, weights, n, dst);
 }
 
@@ -736,8 +735,8 @@ int64_t AllowedTargets() {
 // The table of the best target in `targets` (a Highway target mask): the
 // entry HWY_DYNAMIC_DISPATCH would take with these targets chosen.
 const KernelTable* TableOf(int64_t targets) {
-  const int64_t chosen =
-      (HWY_CHOSEN_TARGET_SHIFT(targets) | HWY_CHOSEN_TARGET_MASK_SCALAR) & HWY_CHOSEN_TARGET_MASK_TARGETS;
+  const int64_t chosen = (HWY_CHOSEN_TARGET_SHIFT(targets) | HWY_CHOSEN_TARGET_MASK_SCALAR) &
+                         HWY_CHOSEN_TARGET_MASK_TARGETS;
   const size_t index = hwy::Num0BitsBelowLS1Bit_Nonzero64(static_cast<uint64_t>(chosen));
   return HWY_DISPATCH_TABLE(Table)[index]();
 }
@@ -754,13 +753,15 @@ const KernelTable& CurrentKernels() {
 
 std::vector<int64_t> AvailableTargets() {
   std::vector<int64_t> targets;
-  for (int64_t left = AllowedTargets(); left != 0; left &= left - 1) targets.push_back(left & -left);
+  for (int64_t left = AllowedTargets(); left != 0; left &= left - 1)
+    targets.push_back(left & -left);
   return targets;
 }
 std::string TargetNameOf(int64_t target) { return hwy::TargetName(target); }
 
 void ForceTarget(int64_t target) {
-  const bool allowed = target != 0 && (target & (target - 1)) == 0 && (target & AllowedTargets()) != 0;
+  const bool allowed =
+      target != 0 && (target & (target - 1)) == 0 && (target & AllowedTargets()) != 0;
   forced.store(allowed ? TableOf(target) : nullptr, std::memory_order_release);
 }
 
