@@ -12,7 +12,7 @@ case "${1:-build}" in
     python3-pytest python3-torchvision python3-venv python3-pip python3-wheel python3-setuptools) ;;
   python) want+=(python3-torch python3-numpy python3-venv python3-pip python3-wheel
     python3-setuptools) ;;
-  bench) want+=(libbenchmark-dev python3-torch python3-numpy python3-pil) ;;
+  bench) want+=(libbenchmark-dev python3-torch python3-numpy python3-pil python3-matplotlib) ;;
   *) echo "usage: $0 build|test|bench|python" >&2; exit 2 ;;
 esac
 missing=()
