@@ -143,59 +143,62 @@ TEST(Determinism, BothPassOrdersAreExercised) {
 }
 
 // A destination past the non-temporal store threshold: rows at every
-// alignment (1450 floats is not a multiple of a vector), padded rows and a
+// alignment (1450 elements is not a multiple of a vector), padded rows and a
 // channels-last layout (not written in place, so not streamed) give the same
-// bytes, at 1 and 2 threads and on every target.
+// bytes, fp32 and 16-bit, at 1 and 2 threads and on every target.
 TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
   const Shape s{1, 2, 300, 310, 1500, 1450, false, 0, 0};
-  {
-    resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
-    auto big = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
+  resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    auto big = resample::ResamplePlan::Create(p, {}, {dtype, 1}, {2, 2}, nullptr);
     ASSERT_TRUE(big);
     EXPECT_TRUE(big->destination_streamed());
     EXPECT_EQ(big->order(), resample::PassOrder::kWidthFirst);
-    auto channels_last =
-        resample::ResamplePlan::Create(p, {}, {DataType::kFloat32, 2}, {2, 2}, nullptr);
+    auto channels_last = resample::ResamplePlan::Create(p, {}, {dtype, 2}, {2, 2}, nullptr);
     ASSERT_TRUE(channels_last);
     EXPECT_FALSE(channels_last->destination_streamed());
-    resample::ResampleProblem small{1, 1, 30, 31, 150, 145, false, 0, 0};
-    auto little = resample::ResamplePlan::Create(small, {}, {}, {2, 2}, nullptr);
-    ASSERT_TRUE(little);
-    EXPECT_FALSE(little->destination_streamed());
   }
+  resample::ResampleProblem small{1, 1, 30, 31, 150, 145, false, 0, 0};
+  auto little = resample::ResamplePlan::Create(small, {}, {}, {2, 2}, nullptr);
+  ASSERT_TRUE(little);
+  EXPECT_FALSE(little->destination_streamed());
+
   const std::vector<float> g = RandomGrad(s, 21);
   const int original = GetNumThreads();
-  std::vector<float> first;
-  for (int64_t target : resample::kernels::AvailableTargets()) {
-    resample::kernels::ForceTarget(target);
-    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
-    for (int threads : {1, 2}) {
-      SetNumThreads(threads);
-      for (int layout : {1, 0, 2}) {
-        TestViews v;
-        MakeViews(s, DataType::kFloat32, g, layout, &v);
-        ASSERT_TRUE(UpsampleBicubic2dAABackward(v.go, v.o, s.ac, s.sh, s.sw).ok());
-        std::vector<float> values;
-        values.reserve(size_t(s.n * s.c * s.hi * s.wi));
-        const float* base = reinterpret_cast<const float*>(v.out.data());
-        for (int64_t c = 0; c < s.c; ++c) {
-          for (int64_t h = 0; h < s.hi; ++h) {
-            for (int64_t w = 0; w < s.wi; ++w) {
-              values.push_back(base[c * v.o.strides[1] + h * v.o.strides[2] + w * v.o.strides[3]]);
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      // Targets may differ from each other in the last bit (FMA or not):
+      // compare within one target only.
+      std::vector<unsigned char> first;
+      for (int threads : {1, 2}) {
+        SetNumThreads(threads);
+        for (int layout : {1, 0, 2}) {
+          TestViews v;
+          MakeViews(s, dtype, g, layout, &v);
+          ASSERT_TRUE(UpsampleBicubic2dAABackward(v.go, v.o, s.ac, s.sh, s.sw).ok());
+          std::vector<unsigned char> elements;
+          elements.reserve(size_t(s.n * s.c * s.hi * s.wi) * esize);
+          for (int64_t c = 0; c < s.c; ++c) {
+            for (int64_t h = 0; h < s.hi; ++h) {
+              for (int64_t w = 0; w < s.wi; ++w) {
+                const size_t at =
+                    size_t(c * v.o.strides[1] + h * v.o.strides[2] + w * v.o.strides[3]) * esize;
+                elements.insert(elements.end(), v.out.begin() + at, v.out.begin() + at + esize);
+              }
             }
           }
+          if (first.empty()) {
+            first = elements;
+            continue;
+          }
+          ASSERT_TRUE(elements == first) << "dtype " << static_cast<int>(dtype) << ", layout "
+                                         << layout << ", threads " << threads;
         }
-        if (first.empty()) {
-          first = values;
-          continue;
-        }
-        ASSERT_EQ(std::memcmp(values.data(), first.data(), values.size() * sizeof(float)), 0)
-            << "layout " << layout << ", threads " << threads;
       }
     }
-    // Targets may differ from each other in the last bit (FMA or not):
-    // compare within one target only.
-    first.clear();
   }
   resample::kernels::ForceTarget(0);
   SetNumThreads(original);

@@ -209,6 +209,19 @@ struct HalfOut {
     StoreHalfViaBuffer(d, v, valid, p);
 #endif
   }
+  // A non-temporal Store to a vector-aligned p, where the 16-bit vector is at
+  // least 16 bytes (narrower ones would be widened to 16 bytes by Highway).
+  static constexpr bool kStreams = HWY_TARGET <= HWY_AVX2;
+  template <class D>
+  static HWY_INLINE void Stream(D d, hn::Vec<D> v, uint16_t* p) {
+#if HWY_TARGET <= HWY_AVX2
+    const hn::Rebind<hwy::float16_t, D> dh;
+    const hn::Rebind<uint16_t, D> du16;
+    hn::Stream(hn::BitCast(du16, hn::DemoteTo(dh, v)), du16, p);
+#else
+    Store(d, v, p);
+#endif
+  }
 };
 
 struct BFloat16Out {
@@ -226,6 +239,16 @@ struct BFloat16Out {
 #else
     StoreBFloat16ViaBuffer(d, v, valid, p);
 #endif
+  }
+  static constexpr bool kStreams = HWY_TARGET <= HWY_AVX2;
+  template <class D>
+  static HWY_INLINE void Stream(D d, hn::Vec<D> v, uint16_t* p) {
+    if constexpr (kStreams) {
+      const hn::Rebind<uint16_t, D> du16;
+      hn::Stream(BFloat16Bits(d, v), du16, p);
+    } else {
+      Store(d, v, p);
+    }
   }
 };
 
@@ -653,6 +676,49 @@ void CombineGroupTo16(const float* const* rows, const float* weights, int64_t n,
   Out::StoreFirst(d, hn::Load(d, buffer), static_cast<size_t>(n - x), dst + x);
 }
 
+// CombineGroupTo16 with non-temporal stores from the first element whose
+// 16-bit vector is aligned on (as CombineGroupStreamed does for fp32).
+template <int kGroup, class Out>
+void CombineGroupTo16Streamed(const float* const* rows, const float* weights, int64_t n,
+                              uint16_t* dst) {
+  const hn::ScalableTag<float> d;
+  const uintptr_t address = reinterpret_cast<uintptr_t>(dst);
+  if (!Out::kStreams || address % sizeof(uint16_t) != 0) {
+    CombineGroupTo16<kGroup, Out>(rows, weights, n, dst);
+    return;
+  }
+  const uintptr_t vector_bytes = hn::Lanes(d) * sizeof(uint16_t);
+  const int64_t head = std::min<int64_t>(
+      n, static_cast<int64_t>(((vector_bytes - address % vector_bytes) % vector_bytes) /
+                              sizeof(uint16_t)));
+  if (head > 0) CombineGroupTo16<kGroup, Out>(rows, weights, head, dst);
+  const float* shifted[kGroup];
+  for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + head;
+  uint16_t* aligned = dst + head;
+  const int64_t x = ChainSpan<kGroup>(
+      d, shifted, weights, 0, n - head, nullptr,
+      [&](hn::Vec<decltype(d)> v, int64_t at) { Out::Stream(d, v, aligned + at); });
+  if (head + x == n) return;
+  for (int g = 0; g < kGroup; ++g) shifted[g] += x;
+  CombineGroupTo16<kGroup, Out>(shifted, weights, n - head - x, aligned + x);
+}
+
+template <class Out>
+void HeightCombineTo16Streamed(const float* const* rows, const float* weights, int64_t count,
+                               int64_t n, uint16_t* dst) {
+  using Group = void (*)(const float* const*, const float*, int64_t, uint16_t*);
+  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
+                                                       &CombineGroupTo16Streamed<1, Out>,
+                                                       &CombineGroupTo16Streamed<2, Out>,
+                                                       &CombineGroupTo16Streamed<3, Out>,
+                                                       &CombineGroupTo16Streamed<4, Out>,
+                                                       &CombineGroupTo16Streamed<5, Out>,
+                                                       &CombineGroupTo16Streamed<6, Out>,
+                                                       &CombineGroupTo16Streamed<7, Out>,
+                                                       &CombineGroupTo16Streamed<8, Out>};
+  kGroups[count](rows, weights, n, dst);
+}
+
 template <class Out>
 void HeightCombineTo16(const float* const* rows, const float* weights, int64_t count, int64_t n,
                        uint16_t* dst) {
@@ -679,6 +745,8 @@ const KernelTable* Table() {
     t.width_pass_strided = &WidthPassStrided;
     t.height_combine_half = &HeightCombineTo16<HalfOut>;
     t.height_combine_bfloat16 = &HeightCombineTo16<BFloat16Out>;
+    t.height_combine_half_streamed = &HeightCombineTo16Streamed<HalfOut>;
+    t.height_combine_bfloat16_streamed = &HeightCombineTo16Streamed<BFloat16Out>;
     t.row_is_finite = &RowIsFinite;
     t.height_pass_planes = &HeightPassPlanes<FloatOut>;
     t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;

@@ -47,6 +47,11 @@ struct KernelTable {
                               int64_t n, uint16_t* dst);
   void (*height_combine_bfloat16)(const float* const* rows, const float* weights, int64_t count,
                                   int64_t n, uint16_t* dst);
+  // The same two with non-temporal stores (see height_combine_streamed).
+  void (*height_combine_half_streamed)(const float* const* rows, const float* weights,
+                                       int64_t count, int64_t n, uint16_t* dst);
+  void (*height_combine_bfloat16_streamed)(const float* const* rows, const float* weights,
+                                           int64_t count, int64_t n, uint16_t* dst);
   bool (*row_is_finite)(const float* row, int64_t n);
   // The height pass for destination rows [row_begin, row_end) of `planes`
   // planes at once. Destination row row_begin + i of plane q is at

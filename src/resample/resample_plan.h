@@ -132,8 +132,9 @@ class ResamplePlan {
   // 16-bit destination rows with unit stride: in width-first order the
   // height pass rounds in registers and stores 16 bits (no fp32 result rows).
   bool destination_fused16_ = false;
-  // fp32 destination rows far larger than the caches: the height pass of
-  // the width-first order writes them with non-temporal stores.
+  // Destinations far larger than the caches (fp32 in place or fused 16-bit):
+  // the height pass of the width-first order writes them with non-temporal
+  // stores.
   bool destination_streamed_ = false;
   bool h_identity_ = false;
   bool w_identity_ = false;
