@@ -1,13 +1,29 @@
 // Google Benchmark suite of the engine through the native C++ API: the shape
-// suite of bench_vs_pytorch.py, every dtype, 1 and 2 threads.
+// suites of bench_vs_pytorch.py (backward and forward), every dtype, 1 and 2
+// threads.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
 
 namespace {
+
+// A buffer 64-byte aligned as aclrtMalloc's (plus ENGINE_BENCH_OFFSET bytes,
+// default 0, to time misaligned rows), filled with `fill`.
+struct Buffer {
+  std::vector<unsigned char> storage;
+  unsigned char* data = nullptr;
+  size_t size = 0;
+  Buffer(size_t bytes, unsigned char fill) : storage(bytes + 128, fill), size(bytes) {
+    const char* env = std::getenv("ENGINE_BENCH_OFFSET");
+    const uintptr_t offset = env ? std::strtoul(env, nullptr, 10) % 64 : 0;
+    const uintptr_t raw = reinterpret_cast<uintptr_t>(storage.data());
+    data = storage.data() + ((64 - raw % 64) % 64 + offset);
+  }
+};
 
 struct Case {
   const char* name;
@@ -30,16 +46,16 @@ void BM_Backward(benchmark::State& state) {
   const auto dtype = static_cast<aclnn_host::DataType>(state.range(1));
   aclnn_host::SetNumThreads(static_cast<int>(state.range(2)));
   const size_t es = dtype == aclnn_host::DataType::kFloat32 ? 4 : 2;
-  std::vector<unsigned char> in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
-  std::vector<unsigned char> out(size_t(k.n * k.c * k.hi * k.wi) * es);
+  Buffer in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
+  Buffer out(size_t(k.n * k.c * k.hi * k.wi) * es, 0);
   aclnn_host::TensorView go;
-  go.data = in.data();
+  go.data = in.data;
   go.dtype = dtype;
   const int64_t gs[4] = {k.n, k.c, k.ho, k.wo};
   for (int i = 0; i < 4; ++i) go.shape[i] = gs[i];
   aclnn_host::ContiguousStrides(go.shape, go.strides);
   aclnn_host::MutableTensorView o;
-  o.data = out.data();
+  o.data = out.data;
   o.dtype = dtype;
   const int64_t os[4] = {k.n, k.c, k.hi, k.wi};
   for (int i = 0; i < 4; ++i) o.shape[i] = os[i];
@@ -47,11 +63,56 @@ void BM_Backward(benchmark::State& state) {
   for (auto _ : state) {
     const aclnn_host::Status s = aclnn_host::UpsampleBicubic2dAABackward(go, o, false, 0, 0);
     if (!s.ok()) state.SkipWithError(s.message.c_str());
-    benchmark::DoNotOptimize(out.data());
+    benchmark::DoNotOptimize(out.data);
   }
-  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size() + out.size()));
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size + out.size));
   state.SetLabel(k.name);
 }
+
+// The forward op on the forward suite of bench_vs_pytorch.py (one plane).
+const Case kForwardCases[] = {
+    {"photo_4032x3024_to_1024x768", 1, 1, 3024, 4032, 768, 1024},
+    {"frame_1080x1920_to_224", 1, 1, 1080, 1920, 224, 224},
+    {"2048_to_512", 1, 1, 2048, 2048, 512, 512},
+    {"512_to_1024_up", 1, 1, 512, 512, 1024, 1024},
+};
+
+// Here ho, wo are the input's size and hi, wi the output's.
+void BM_Forward(benchmark::State& state) {
+  const Case& k = kForwardCases[state.range(0)];
+  const auto dtype = static_cast<aclnn_host::DataType>(state.range(1));
+  aclnn_host::SetNumThreads(static_cast<int>(state.range(2)));
+  const size_t es = dtype == aclnn_host::DataType::kFloat32 ? 4 : 2;
+  Buffer in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
+  Buffer out(size_t(k.n * k.c * k.hi * k.wi) * es, 0);
+  aclnn_host::TensorView x;
+  x.data = in.data;
+  x.dtype = dtype;
+  const int64_t xs[4] = {k.n, k.c, k.ho, k.wo};
+  for (int i = 0; i < 4; ++i) x.shape[i] = xs[i];
+  aclnn_host::ContiguousStrides(x.shape, x.strides);
+  aclnn_host::MutableTensorView o;
+  o.data = out.data;
+  o.dtype = dtype;
+  const int64_t os[4] = {k.n, k.c, k.hi, k.wi};
+  for (int i = 0; i < 4; ++i) o.shape[i] = os[i];
+  aclnn_host::ContiguousStrides(o.shape, o.strides);
+  for (auto _ : state) {
+    const aclnn_host::Status s = aclnn_host::UpsampleBicubic2dAA(x, o, false, 0, 0);
+    if (!s.ok()) state.SkipWithError(s.message.c_str());
+    benchmark::DoNotOptimize(out.data);
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size + out.size));
+  state.SetLabel(k.name);
+}
+
+void ForwardArgs(benchmark::internal::Benchmark* b) {
+  for (int c = 0; c < int(sizeof(kForwardCases) / sizeof(kForwardCases[0])); ++c)
+    for (int dtype = 0; dtype < 3; ++dtype)
+      for (int threads = 1; threads <= 2; ++threads) b->Args({c, dtype, threads});
+}
+
+BENCHMARK(BM_Forward)->Apply(ForwardArgs)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void Args(benchmark::internal::Benchmark* b) {
   for (int c = 0; c < int(sizeof(kCases) / sizeof(kCases[0])); ++c)
