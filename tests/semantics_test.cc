@@ -214,6 +214,58 @@ TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   }
 }
 
+// The lane forms (16 lanes, and 8-lane halves for AVX2) hold each
+// destination's taps in ascending source order, then repeats of its last tap
+// with weight 0: the dense block's nonzero terms in its order.
+TEST(WeightTables, LaneFormsHoldTheDenseBlocksTermsInOrder) {
+  std::mt19937 rng(11);
+  int64_t halves_seen = 0, blocks_seen = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int64_t in = 1 + rng() % 90, out = 1 + rng() % 400;
+    const resample::Filter filter =
+        rng() % 2 ? resample::Filter::kCubicAA : resample::Filter::kLinear;
+    const auto fw =
+        resample::ComputeAxisWeights(resample::AxisRule{filter, in, out, rng() % 2 == 1, 0});
+    const auto tt = rng() % 2 ? resample::TransposeAxisWeights(fw) : resample::AsGatherTable(fw);
+    const auto bt = resample::BlockGatherTable(tt);
+    for (int64_t i = 0; i < tt.size; ++i) {
+      const int64_t b = i / 16, h = i / 8;
+      // Every tap k of destination i as (source, weight), from each form.
+      auto check = [&](int64_t taps, int64_t first, const int32_t* index, const float* weight,
+                       int64_t width, int64_t lane) {
+        for (int64_t k = 0; k < taps; ++k) {
+          const int64_t src = first + index[k * width + lane];
+          const float w = weight[k * width + lane];
+          if (k < tt.count[i]) {
+            ASSERT_EQ(src, tt.first[i] + k) << "destination " << i << " tap " << k;
+            ASSERT_EQ(w, tt.weights[tt.offset[i] + k]);
+            ASSERT_EQ(w, bt.weights[bt.offset[b] + (src - bt.src_first[b]) * 16 + i % 16]);
+          } else {
+            ASSERT_EQ(w, 0.0f);
+          }
+        }
+      };
+      if (bt.lane_taps[b] > 0) {
+        ASSERT_GE(bt.lane_taps[b], tt.count[i]);
+        check(bt.lane_taps[b], bt.src_first[b], bt.lane_index.data() + bt.lane_offset[b],
+              bt.lane_weights.data() + bt.lane_offset[b], 16, i % 16);
+        ++blocks_seen;
+      }
+      if (bt.lane8_taps[h] > 0) {
+        ASSERT_GE(bt.lane8_taps[h], tt.count[i]);
+        for (int64_t k = 0; k < bt.lane8_taps[h]; ++k) {
+          ASSERT_LT(bt.lane8_index[bt.lane8_offset[h] + k * 8 + i % 8], 8);
+        }
+        check(bt.lane8_taps[h], bt.lane8_first[h], bt.lane8_index.data() + bt.lane8_offset[h],
+              bt.lane8_weights.data() + bt.lane8_offset[h], 8, i % 8);
+        ++halves_seen;
+      }
+    }
+  }
+  EXPECT_GT(blocks_seen, 1000);
+  EXPECT_GT(halves_seen, 1000);
+}
+
 // ---- random cases against the float64 reference ----------------------
 
 struct RandomCase {

@@ -123,6 +123,40 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
       }
     }
   }
+  // Half-block lane form (8 lanes) of the halves whose sources fit 8.
+  constexpr int64_t kHalf = BlockedTable::kHalf;
+  b.lane8_first.assign(2 * nb, 0);
+  b.lane8_taps.assign(2 * nb, 0);
+  b.lane8_offset.assign(2 * nb, 0);
+  for (int64_t half = 0; half < 2 * b.num_blocks; ++half) {
+    const size_t sh = static_cast<size_t>(half);
+    const int64_t begin = half * kHalf, end = std::min(tt.size, begin + kHalf);
+    int64_t lo = INT64_MAX, hi = INT64_MIN, taps = 0;
+    for (int64_t i = begin; i < end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      if (tt.count[si] == 0) continue;
+      lo = std::min(lo, tt.first[si]);
+      hi = std::max(hi, tt.first[si] + tt.count[si]);
+      taps = std::max(taps, tt.count[si]);
+    }
+    if (lo >= hi || hi - lo > kHalf) continue;
+    b.lane8_first[sh] = lo;
+    b.lane8_taps[sh] = static_cast<int32_t>(taps);
+    b.lane8_offset[sh] = static_cast<int64_t>(b.lane8_index.size());
+    b.lane8_index.resize(b.lane8_index.size() + static_cast<size_t>(taps * kHalf), 0);
+    b.lane8_weights.resize(b.lane8_weights.size() + static_cast<size_t>(taps * kHalf), 0.0f);
+    for (int64_t i = begin; i < end; ++i) {
+      const size_t si = static_cast<size_t>(i);
+      const int64_t count = tt.count[si];
+      for (int64_t k = 0; k < taps; ++k) {
+        const size_t at = static_cast<size_t>(b.lane8_offset[sh] + k * kHalf + (i - begin));
+        if (count == 0) continue;  // index 0, weight 0
+        const int64_t tap = std::min(k, count - 1);
+        b.lane8_index[at] = static_cast<int32_t>(tt.first[si] + tap - lo);
+        if (k < count) b.lane8_weights[at] = tt.weights[static_cast<size_t>(tt.offset[si] + k)];
+      }
+    }
+  }
   // Gather form of the blocks the lane form cannot take.
   b.gather_taps.assign(nb, 0);
   b.gather_offset.assign(nb, 0);

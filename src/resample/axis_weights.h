@@ -74,6 +74,16 @@ struct BlockedTable {
   std::vector<int32_t> lane_index;
   std::vector<float> lane_weights;
 
+  // Half-block lane form, for 8-lane vectors (AVX2): half h of block b
+  // (destinations [b*kWidth + h*8, +8)) whose sources all lie in the 8
+  // sources from lane8_first[2b + h] on; as the lane form otherwise.
+  static constexpr int64_t kHalf = kWidth / 2;
+  std::vector<int64_t> lane8_first;   // per half block
+  std::vector<int32_t> lane8_taps;    // per half block; 0 where it does not fit
+  std::vector<int64_t> lane8_offset;  // per half block, into lane8_index/lane8_weights
+  std::vector<int32_t> lane8_index;
+  std::vector<float> lane8_weights;
+
   // Gather form, for blocks too wide for the lane form whose destinations
   // each read only a few sources (shrinking passes of the short filters,
   // where the dense block is mostly zeros): tap k of destination lane l reads

@@ -591,7 +591,30 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
     for (int64_t lane0 = 0; lane0 < valid; lane0 += lanes) {
       V acc[kRows];
       for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d);
-      if (gtaps > 0) {
+#if HWY_TARGET == HWY_AVX2
+      // Eight destinations whose sources fit one 8-lane vector: their taps
+      // by lane permutes, as the 16-lane form above does on AVX-512.
+      const size_t sh = 2 * sb + static_cast<size_t>(lane0 / BlockedTable::kHalf);
+      const int64_t htaps = lanes == BlockedTable::kHalf ? t.lane8_taps[sh] : 0;
+#else
+      const size_t sh = 0;
+      const int64_t htaps = 0;
+#endif
+      if (htaps > 0) {
+        const int64_t h0 = t.lane8_first[sh];
+        const int32_t* li = t.lane8_index.data() + t.lane8_offset[sh];
+        const float* lw = t.lane8_weights.data() + t.lane8_offset[sh];
+        const auto in_row = hn::FirstN(d, static_cast<size_t>(std::min(lanes, t.src_size - h0)));
+        V win[kRows];
+        for (int r = 0; r < kRows; ++r) win[r] = hn::MaskedLoad(in_row, d, rows.Src(r) + h0);
+        for (int64_t k = 0; k < htaps; ++k) {
+          const auto idx = hn::SetTableIndices(d, li + k * lanes);
+          const V wv = hn::LoadU(d, lw + k * lanes);
+          for (int r = 0; r < kRows; ++r) {
+            acc[r] = hn::MulAdd(hn::TableLookupLanes(win[r], idx), wv, acc[r]);
+          }
+        }
+      } else if (gtaps > 0) {
         // Each lane gathers its own few sources (see BlockedTable).
         const hn::RebindToSigned<decltype(d)> di;
         const int32_t* gi = t.gather_index.data() + t.gather_offset[sb] + lane0;
