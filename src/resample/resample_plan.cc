@@ -542,7 +542,7 @@ class ResamplePlan::ChunkRunner {
     }
   }
 
-  // Rows read in place from memory: the source rows that destination row
+  // Source rows with unit stride: the source rows that destination row
   // ih + kPrefetchRowsAhead adds to those of the row before it are fetched
   // now, so the loads of the sums ahead do not wait for memory one line at a
   // time (measured on AMD Zen 4: the height pass of a 2x upsampling backward
@@ -554,7 +554,7 @@ class ResamplePlan::ChunkRunner {
     const size_t si = static_cast<size_t>(ahead);
     const int64_t end = t.first[si] + t.count[si];
     const int64_t begin = std::max(t.first[si], t.first[si - 1] + t.count[si - 1]);
-    const int64_t row_bytes = plan_.extent_.src_w * static_cast<int64_t>(sizeof(float));
+    const int64_t row_bytes = plan_.extent_.src_w * src_size_;
     for (int64_t oh = begin; oh < end; ++oh) {
       const char* row = SourceRowAddr(p, oh);
       for (int64_t b = 0; b < row_bytes; b += kCacheLine) __builtin_prefetch(row + b);
@@ -574,7 +574,7 @@ class ResamplePlan::ChunkRunner {
     }
     const int64_t group = plan_.source_direct_ ? count : plan_.row_cache_slots_;
     const int64_t base_key = p * plan_.extent_.src_h;
-    if (plan_.source_direct_) PrefetchSourceRowsAhead(p, ih);
+    if (src_.strides[3] == 1) PrefetchSourceRowsAhead(p, ih);
     for (int64_t k0 = 0; k0 < count; k0 += group) {
       const int64_t g = std::min(group, count - k0);
       for (int64_t j = 0; j < g; ++j) {
