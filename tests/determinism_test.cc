@@ -25,14 +25,15 @@ struct Shape {
 };
 
 const Shape kShapes[] = {
-    {2, 3, 37, 53, 100, 80, false, 0, 0},   // down
-    {1, 2, 100, 90, 37, 41, false, 0, 0},   // up
-    {1, 1, 300, 20, 61, 200, true, 0, 0},   // mixed
-    {3, 1, 8, 8, 32, 32, false, 0.3, 0},    // explicit scale
-    {1, 1, 64, 64, 64, 64, false, 0.5, 0},  // same size, scale != 1
-    {1, 4, 16, 16, 16, 16, false, 0, 0},    // copy
-    {4, 3, 5, 7, 9, 13, false, 0, 0},       // rows shorter than a vector, many planes
-    {1, 2, 40, 30, 5, 4, false, 0, 0},      // short rows with many taps (8x upsample)
+    {2, 3, 37, 53, 100, 80, false, 0, 0},     // down
+    {1, 2, 100, 90, 37, 41, false, 0, 0},     // up
+    {1, 1, 300, 20, 61, 200, true, 0, 0},     // mixed
+    {3, 1, 8, 8, 32, 32, false, 0.3, 0},      // explicit scale
+    {1, 1, 64, 64, 64, 64, false, 0.5, 0},    // same size, scale != 1
+    {1, 4, 16, 16, 16, 16, false, 0, 0},      // copy
+    {4, 3, 5, 7, 9, 13, false, 0, 0},         // rows shorter than a vector, many planes
+    {1, 2, 40, 30, 5, 4, false, 0, 0},        // short rows with many taps (8x upsample)
+    {1, 3, 256, 256, 128, 128, false, 0, 0},  // sums in parts, each prefetching rows ahead
 };
 
 // Buffers and views of one problem: gradOutput contiguous, encoded in
