@@ -22,27 +22,57 @@ namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// How source rows are read as fp32 vectors: fp32 rows, or fp16 / bf16 rows
+// converted in registers (exactly: every fp16 and bf16 value is a float).
+struct FloatIn {
+  using T = float;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const float* p) {
+    return hn::LoadU(d, p);
+  }
+};
+#if HWY_TARGET <= HWY_AVX2  // F16C
+struct HalfIn {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
+    const hn::Rebind<hwy::float16_t, D> dh;
+    return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
+  }
+};
+#endif
+struct BFloat16In {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
+    const hn::RebindToUnsigned<D> du;
+    const hn::Rebind<uint16_t, D> du16;
+    return hn::BitCast(d, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(du16, p))));
+  }
+};
+
 // The sums of kGroup source rows with vectors of tag D from element x on,
 // each vector handed to store(v, x); returns where it stopped. A sum starts
 // from init[x] (or +0 where init is null). The weights are broadcast once.
 // Every element gets one FMA chain, terms in order g = 0, 1, ..., whatever its
-// position or the vector width.
-template <int kGroup, class D, class Store>
-HWY_INLINE int64_t ChainSpan(D d, const float* const* rows, const float* weights, int64_t x,
-                             int64_t n, const float* init, const Store& store) {
+// position or the vector width (or the source rows' dtype: In converts
+// exactly).
+template <int kGroup, class In = FloatIn, class D, class Store>
+HWY_INLINE int64_t ChainSpan(D d, const typename In::T* const* rows, const float* weights,
+                             int64_t x, int64_t n, const float* init, const Store& store) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<D>;
   V w[kGroup];
   // Local copies: vector stores may alias anything, so pointers read through
   // `rows` would be reloaded after every store.
-  const float* row[kGroup];
+  const typename In::T* row[kGroup];
   for (int g = 0; g < kGroup; ++g) {
     w[g] = hn::Set(d, weights[g]);
     row[g] = rows[g];
   }
   for (; x + lanes <= n; x += lanes) {
     V v = init != nullptr ? hn::LoadU(d, init + x) : hn::Zero(d);
-    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v);
+    for (int g = 0; g < kGroup; ++g) v = hn::MulAdd(w[g], In::Load(d, row[g] + x), v);
     store(v, x);
   }
   return x;
@@ -75,47 +105,56 @@ HWY_INLINE int64_t ChainSpanPairs(D d, const float* const* rows, const float* we
 }
 
 // acc[x] = (accumulate ? acc[x] : +0) + the sum, from element x on.
-template <int kGroup, class D>
-int64_t CombineSpan(D d, const float* const* rows, const float* weights, int64_t x, int64_t n,
-                    float* acc, bool accumulate) {
-  return ChainSpan<kGroup>(d, rows, weights, x, n, accumulate ? acc : nullptr,
-                           [&](hn::Vec<D> v, int64_t at) { hn::StoreU(v, d, acc + at); });
+template <int kGroup, class In = FloatIn, class D>
+int64_t CombineSpan(D d, const typename In::T* const* rows, const float* weights, int64_t x,
+                    int64_t n, float* acc, bool accumulate) {
+  return ChainSpan<kGroup, In>(d, rows, weights, x, n, accumulate ? acc : nullptr,
+                               [&](hn::Vec<D> v, int64_t at) { hn::StoreU(v, d, acc + at); });
 }
 
 // Short rows and tails use narrower vectors of the same target.
-template <int kGroup>
-void CombineGroup(const float* const* rows, const float* weights, int64_t n, float* acc,
+template <int kGroup, class In = FloatIn>
+void CombineGroup(const typename In::T* const* rows, const float* weights, int64_t n, float* acc,
                   bool accumulate) {
-  int64_t x = CombineSpan<kGroup>(hn::ScalableTag<float>(), rows, weights, 0, n, acc, accumulate);
+  int64_t x =
+      CombineSpan<kGroup, In>(hn::ScalableTag<float>(), rows, weights, 0, n, acc, accumulate);
   if (x == n) return;
-  x = CombineSpan<kGroup>(hn::CappedTag<float, 8>(), rows, weights, x, n, acc, accumulate);
-  x = CombineSpan<kGroup>(hn::CappedTag<float, 4>(), rows, weights, x, n, acc, accumulate);
+  x = CombineSpan<kGroup, In>(hn::CappedTag<float, 8>(), rows, weights, x, n, acc, accumulate);
+  x = CombineSpan<kGroup, In>(hn::CappedTag<float, 4>(), rows, weights, x, n, acc, accumulate);
   if (x == n) return;
-  CombineSpan<kGroup>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
+  CombineSpan<kGroup, In>(hn::CappedTag<float, 1>(), rows, weights, x, n, acc, accumulate);
 }
 
 constexpr int64_t kMaxGroup = 8;
 
 // The chain is continued through acc between groups: storing an fp32 partial
 // sum and loading it back is exact, so grouping never changes bits.
-void CombineRows(const float* const* rows, const float* weights, int64_t count, int64_t n,
+template <class In>
+void CombineRows(const typename In::T* const* rows, const float* weights, int64_t count, int64_t n,
                  float* acc, bool accumulate) {
-  using Group = void (*)(const float* const*, const float*, int64_t, float*, bool);
-  static constexpr Group kGroups[kMaxGroup + 1] = {
-      nullptr,          &CombineGroup<1>, &CombineGroup<2>, &CombineGroup<3>, &CombineGroup<4>,
-      &CombineGroup<5>, &CombineGroup<6>, &CombineGroup<7>, &CombineGroup<8>};
+  using Group = void (*)(const typename In::T* const*, const float*, int64_t, float*, bool);
+  static constexpr Group kGroups[kMaxGroup + 1] = {nullptr,
+                                                   &CombineGroup<1, In>,
+                                                   &CombineGroup<2, In>,
+                                                   &CombineGroup<3, In>,
+                                                   &CombineGroup<4, In>,
+                                                   &CombineGroup<5, In>,
+                                                   &CombineGroup<6, In>,
+                                                   &CombineGroup<7, In>,
+                                                   &CombineGroup<8, In>};
   for (int64_t k = 0; k < count; k += kMaxGroup) {
     kGroups[std::min(kMaxGroup, count - k)](rows + k, weights + k, n, acc, accumulate || k > 0);
   }
 }
 
-void HeightCombine(const float* const* rows, const float* weights, int64_t count, int64_t n,
-                   float* acc, bool accumulate) {
+template <class In = FloatIn>
+void HeightCombine(const typename In::T* const* rows, const float* weights, int64_t count,
+                   int64_t n, float* acc, bool accumulate) {
   if (count == 0 && !accumulate) {
     std::memset(acc, 0, static_cast<size_t>(n) * sizeof(float));
     return;
   }
-  CombineRows(rows, weights, count, n, acc, accumulate);
+  CombineRows<In>(rows, weights, count, n, acc, accumulate);
 }
 
 // The part of a row of n elements of `element_bytes` at `address` that
@@ -865,7 +904,13 @@ void HeightCombineTo16(const float* const* rows, const float* weights, int64_t c
 const KernelTable* Table() {
   static const KernelTable table = [] {
     KernelTable t{};
-    t.height_combine = &HeightCombine;
+    t.height_combine = &HeightCombine<FloatIn>;
+#if HWY_TARGET <= HWY_AVX2
+    t.height_combine_half_rows = &HeightCombine<HalfIn>;
+#else
+    t.height_combine_half_rows = nullptr;  // no F16C: rows are converted first
+#endif
+    t.height_combine_bfloat16_rows = &HeightCombine<BFloat16In>;
     t.height_combine_streamed = &HeightCombineStreamed;
     t.flush_streamed_stores = &FlushStreamedStores;
     t.width_pass = &WidthPass;

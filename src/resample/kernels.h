@@ -21,6 +21,13 @@ struct KernelTable {
   // terms added in order k = 0, 1, ... as one FMA chain per element.
   void (*height_combine)(const float* const* rows, const float* weights, int64_t count, int64_t n,
                          float* acc, bool accumulate);
+  // height_combine over fp16 / bf16 source rows, converted in registers:
+  // the same bits as converting the rows to fp32 first. Null where the target
+  // has no fast conversion (fp16 below AVX2).
+  void (*height_combine_half_rows)(const uint16_t* const* rows, const float* weights, int64_t count,
+                                   int64_t n, float* acc, bool accumulate);
+  void (*height_combine_bfloat16_rows)(const uint16_t* const* rows, const float* weights,
+                                       int64_t count, int64_t n, float* acc, bool accumulate);
   // height_combine (accumulate = false, 1 <= count <= kMaxFusedTaps), the
   // same bits, with non-temporal stores for a destination far larger than
   // the caches; flush_streamed_stores orders them before the work is

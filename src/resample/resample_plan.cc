@@ -358,9 +358,10 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const uint64_t group = static_cast<uint64_t>(max_h);
   const uint64_t batch = static_cast<uint64_t>(plan->small_planes_ ? plan->batch_planes_ : 0);
   bytes += AlignUp(static_cast<uint64_t>(plan->row_cache_slots_) * sizeof(int64_t));  // cache keys
-  bytes += AlignUp(2 * group * sizeof(const float*));  // row pointers, and shifted copies
-  bytes += AlignUp(batch * sizeof(float*));            // destination planes (fp32)
-  bytes += AlignUp(batch * sizeof(uint16_t*));         // destination planes (16-bit)
+  bytes += AlignUp(2 * group * sizeof(const float*));     // row pointers, and shifted copies
+  bytes += AlignUp(2 * group * sizeof(const uint16_t*));  // the same for 16-bit source rows
+  bytes += AlignUp(batch * sizeof(float*));               // destination planes (fp32)
+  bytes += AlignUp(batch * sizeof(uint16_t*));            // destination planes (16-bit)
   plan->chunk_bytes_ = bytes;
   plan->scratch_bytes_ = bytes * static_cast<uint64_t>(plan->num_threads_) + kAlign;
   return plan;
@@ -425,6 +426,14 @@ class ResamplePlan::ChunkRunner {
     row_ptrs_ = reinterpret_cast<const float**>(
         take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const float*)));
     part_ptrs_ = row_ptrs_ + group;
+    row16_ptrs_ = reinterpret_cast<const uint16_t**>(
+        take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const uint16_t*)));
+    part16_ptrs_ = row16_ptrs_ + group;
+    if (source.strides[3] == 1) {
+      combine16_ = source.dtype == DataType::kFloat16    ? k_.height_combine_half_rows
+                   : source.dtype == DataType::kBFloat16 ? k_.height_combine_bfloat16_rows
+                                                         : nullptr;
+    }
     dst_planes_ = reinterpret_cast<float**>(take_bytes(batch * sizeof(float*)));
     dst16_planes_ = reinterpret_cast<uint16_t**>(take_bytes(batch * sizeof(uint16_t*)));
     slot_mask_ = plan.row_cache_slots_ - 1;
@@ -588,9 +597,12 @@ class ResamplePlan::ChunkRunner {
     PrefetchLines(p, begin, row_lines, 0, (end - begin) * row_lines);
   }
 
-  // The sum of `count` rows in place from row_ptrs_, in parts that each
-  // prefetch their share of the rows ahead. The same chain per element.
-  void CombineInParts(int64_t p, int64_t ih, const float* w, int64_t count, int64_t n, float* out) {
+  // The sum of `count` rows in place (rows[], fp32 or 16-bit), in parts that
+  // each prefetch their share of the rows ahead (parts[]: scratch for the
+  // shifted pointers). The same chain per element.
+  template <typename T, typename Combine>
+  void CombineInParts(int64_t p, int64_t ih, const float* w, int64_t count, int64_t n, float* out,
+                      const T** rows, const T** parts_ptrs, Combine combine) {
     int64_t begin = 0, end = 0;
     RowsAhead(ih, &begin, &end);
     const int64_t row_lines = (plan_.extent_.src_w * src_size_ + kCacheLine - 1) / kCacheLine;
@@ -605,7 +617,7 @@ class ResamplePlan::ChunkRunner {
             : std::clamp<int64_t>(lines / kLinesPerPart, 1, std::max<int64_t>(vectors / 2, 1));
     if (parts == 1) {
       PrefetchLines(p, begin, row_lines, 0, lines);
-      k_.height_combine(row_ptrs_, w, count, n, out, false);
+      combine(rows, w, count, n, out, false);
       return;
     }
     const int64_t part = (vectors + parts - 1) / parts * BlockedTable::kWidth;
@@ -614,8 +626,8 @@ class ResamplePlan::ChunkRunner {
       const int64_t upto = std::min(lines, lines * (x0 + part) / n);
       PrefetchLines(p, begin, row_lines, done_lines, upto);
       done_lines = upto;
-      for (int64_t j = 0; j < count; ++j) part_ptrs_[j] = row_ptrs_[j] + x0;
-      k_.height_combine(part_ptrs_, w, count, std::min(part, n - x0), out + x0, false);
+      for (int64_t j = 0; j < count; ++j) parts_ptrs[j] = rows[j] + x0;
+      combine(parts_ptrs, w, count, std::min(part, n - x0), out + x0, false);
     }
     PrefetchLines(p, begin, row_lines, done_lines, lines);
   }
@@ -635,7 +647,14 @@ class ResamplePlan::ChunkRunner {
       for (int64_t j = 0; j < count; ++j) {
         row_ptrs_[j] = reinterpret_cast<const float*>(SourceRowAddr(p, first + j));
       }
-      CombineInParts(p, ih, w, count, wo, out);
+      CombineInParts(p, ih, w, count, wo, out, row_ptrs_, part_ptrs_, k_.height_combine);
+      return;
+    }
+    if (combine16_ != nullptr) {
+      for (int64_t j = 0; j < count; ++j) {
+        row16_ptrs_[j] = reinterpret_cast<const uint16_t*>(SourceRowAddr(p, first + j));
+      }
+      CombineInParts(p, ih, w, count, wo, out, row16_ptrs_, part16_ptrs_, combine16_);
       return;
     }
     const int64_t group = plan_.row_cache_slots_;
@@ -904,9 +923,15 @@ class ResamplePlan::ChunkRunner {
   int64_t src_size_ = 0;
   int64_t dst_row_stride_ = 0;
   int64_t dst_size_ = 0;
-  const float** row_ptrs_ = nullptr;   // the source rows of one height-pass sum
-  const float** part_ptrs_ = nullptr;  // the same, shifted to a part of the row
-  bool streamed_ = false;              // non-temporal stores to flush at the end
+  const float** row_ptrs_ = nullptr;       // the source rows of one height-pass sum
+  const float** part_ptrs_ = nullptr;      // the same, shifted to a part of the row
+  const uint16_t** row16_ptrs_ = nullptr;  // 16-bit source rows read in place
+  const uint16_t** part16_ptrs_ = nullptr;
+  // Sums over 16-bit source rows in place (unit stride, where the target
+  // converts in registers); null: rows are converted into the ring cache.
+  void (*combine16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
+                     bool) = nullptr;
+  bool streamed_ = false;  // non-temporal stores to flush at the end
 };
 
 void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destination,
