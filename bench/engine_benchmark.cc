@@ -55,37 +55,47 @@ const Case kCases[] = {
     {"hd_1080x1920_to_224", 2, 3, 224, 224, 1080, 1920},
 };
 
-void BM_Backward(benchmark::State& state) {
-  const Case& k = kCases[state.range(0)];
+// Times op(source view, destination view) on case k at the benchmark's
+// dtype and thread count: the source (N, C, ho, wo), the destination
+// (N, C, hi, wi), both contiguous.
+template <class Op>
+void TimeCase(benchmark::State& state, const Case& k, const Op& op) {
   const auto dtype = static_cast<aclnn_host::DataType>(state.range(1));
   aclnn_host::SetNumThreads(static_cast<int>(state.range(2)));
   const size_t es = dtype == aclnn_host::DataType::kFloat32 ? 4 : 2;
   Buffer in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
   Buffer out(size_t(k.n * k.c * k.hi * k.wi) * es, 0);
-  aclnn_host::TensorView go;
-  go.data = in.data;
-  go.dtype = dtype;
-  const int64_t gs[4] = {k.n, k.c, k.ho, k.wo};
-  for (int i = 0; i < 4; ++i) go.shape[i] = gs[i];
-  aclnn_host::ContiguousStrides(go.shape, go.strides);
-  aclnn_host::MutableTensorView o;
-  o.data = out.data;
-  o.dtype = dtype;
-  const int64_t os[4] = {k.n, k.c, k.hi, k.wi};
-  for (int i = 0; i < 4; ++i) o.shape[i] = os[i];
-  aclnn_host::ContiguousStrides(o.shape, o.strides);
+  aclnn_host::TensorView source;
+  source.data = in.data;
+  source.dtype = dtype;
+  const int64_t ss[4] = {k.n, k.c, k.ho, k.wo};
+  for (int i = 0; i < 4; ++i) source.shape[i] = ss[i];
+  aclnn_host::ContiguousStrides(source.shape, source.strides);
+  aclnn_host::MutableTensorView destination;
+  destination.data = out.data;
+  destination.dtype = dtype;
+  const int64_t ds[4] = {k.n, k.c, k.hi, k.wi};
+  for (int i = 0; i < 4; ++i) destination.shape[i] = ds[i];
+  aclnn_host::ContiguousStrides(destination.shape, destination.strides);
   for (auto _ : state) {
     if (Cold()) {
       state.PauseTiming();
       EvictCaches();
       state.ResumeTiming();
     }
-    const aclnn_host::Status s = aclnn_host::UpsampleBicubic2dAABackward(go, o, false, 0, 0);
+    const aclnn_host::Status s = op(source, destination);
     if (!s.ok()) state.SkipWithError(s.message.c_str());
     benchmark::DoNotOptimize(out.data);
   }
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size + out.size));
   state.SetLabel(k.name);
+}
+
+// Here ho, wo are gradOutput's size and hi, wi the gradient's.
+void BM_Backward(benchmark::State& state) {
+  TimeCase(state, kCases[state.range(0)], [](const auto& go, const auto& grad_x) {
+    return aclnn_host::UpsampleBicubic2dAABackward(go, grad_x, false, 0, 0);
+  });
 }
 
 // The forward op on the forward suite of bench_vs_pytorch.py (one plane).
@@ -98,36 +108,9 @@ const Case kForwardCases[] = {
 
 // Here ho, wo are the input's size and hi, wi the output's.
 void BM_Forward(benchmark::State& state) {
-  const Case& k = kForwardCases[state.range(0)];
-  const auto dtype = static_cast<aclnn_host::DataType>(state.range(1));
-  aclnn_host::SetNumThreads(static_cast<int>(state.range(2)));
-  const size_t es = dtype == aclnn_host::DataType::kFloat32 ? 4 : 2;
-  Buffer in(size_t(k.n * k.c * k.ho * k.wo) * es, 0x3C);
-  Buffer out(size_t(k.n * k.c * k.hi * k.wi) * es, 0);
-  aclnn_host::TensorView x;
-  x.data = in.data;
-  x.dtype = dtype;
-  const int64_t xs[4] = {k.n, k.c, k.ho, k.wo};
-  for (int i = 0; i < 4; ++i) x.shape[i] = xs[i];
-  aclnn_host::ContiguousStrides(x.shape, x.strides);
-  aclnn_host::MutableTensorView o;
-  o.data = out.data;
-  o.dtype = dtype;
-  const int64_t os[4] = {k.n, k.c, k.hi, k.wi};
-  for (int i = 0; i < 4; ++i) o.shape[i] = os[i];
-  aclnn_host::ContiguousStrides(o.shape, o.strides);
-  for (auto _ : state) {
-    if (Cold()) {
-      state.PauseTiming();
-      EvictCaches();
-      state.ResumeTiming();
-    }
-    const aclnn_host::Status s = aclnn_host::UpsampleBicubic2dAA(x, o, false, 0, 0);
-    if (!s.ok()) state.SkipWithError(s.message.c_str());
-    benchmark::DoNotOptimize(out.data);
-  }
-  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(in.size + out.size));
-  state.SetLabel(k.name);
+  TimeCase(state, kForwardCases[state.range(0)], [](const auto& x, const auto& y) {
+    return aclnn_host::UpsampleBicubic2dAA(x, y, false, 0, 0);
+  });
 }
 
 void ForwardArgs(benchmark::internal::Benchmark* b) {

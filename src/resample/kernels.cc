@@ -6,11 +6,13 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "resample/axis_weights.h"
@@ -127,21 +129,25 @@ void CombineGroup(const typename In::T* const* rows, const float* weights, int64
 
 constexpr int64_t kMaxGroup = 8;
 
+// {nullptr, make(1), ..., make(kTaps)}: a kernel per tap count, one table,
+// built at compile time (make returns the instantiation for its constant).
+template <class Fn, class Make, size_t... K>
+constexpr std::array<Fn, sizeof...(K) + 1> TapTableOf(Make make, std::index_sequence<K...>) {
+  return {nullptr, make(std::integral_constant<int, static_cast<int>(K) + 1>())...};
+}
+template <class Fn, int64_t kTaps, class Make>
+constexpr std::array<Fn, kTaps + 1> TapTable(Make make) {
+  return TapTableOf<Fn>(make, std::make_index_sequence<static_cast<size_t>(kTaps)>());
+}
+
 // The chain is continued through acc between groups: storing an fp32 partial
 // sum and loading it back is exact, so grouping never changes bits.
 template <class In>
 void CombineRows(const typename In::T* const* rows, const float* weights, int64_t count, int64_t n,
                  float* acc, bool accumulate) {
   using Group = void (*)(const typename In::T* const*, const float*, int64_t, float*, bool);
-  static constexpr Group kGroups[kMaxGroup + 1] = {nullptr,
-                                                   &CombineGroup<1, In>,
-                                                   &CombineGroup<2, In>,
-                                                   &CombineGroup<3, In>,
-                                                   &CombineGroup<4, In>,
-                                                   &CombineGroup<5, In>,
-                                                   &CombineGroup<6, In>,
-                                                   &CombineGroup<7, In>,
-                                                   &CombineGroup<8, In>};
+  static constexpr auto kGroups = TapTable<Group, kMaxGroup>(
+      [](auto taps) -> Group { return &CombineGroup<decltype(taps)::value, In>; });
   for (int64_t k = 0; k < count; k += kMaxGroup) {
     kGroups[std::min(kMaxGroup, count - k)](rows + k, weights + k, n, acc, accumulate || k > 0);
   }
@@ -208,15 +214,8 @@ void CombineGroupStreamed(const float* const* rows, const float* weights, int64_
 void HeightCombineStreamed(const float* const* rows, const float* weights, int64_t count, int64_t n,
                            float* dst) {
   using Group = void (*)(const float* const*, const float*, int64_t, float*);
-  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
-                                                       &CombineGroupStreamed<1>,
-                                                       &CombineGroupStreamed<2>,
-                                                       &CombineGroupStreamed<3>,
-                                                       &CombineGroupStreamed<4>,
-                                                       &CombineGroupStreamed<5>,
-                                                       &CombineGroupStreamed<6>,
-                                                       &CombineGroupStreamed<7>,
-                                                       &CombineGroupStreamed<8>};
+  static constexpr auto kGroups = TapTable<Group, kMaxFusedTaps>(
+      [](auto taps) -> Group { return &CombineGroupStreamed<decltype(taps)::value>; });
   kGroups[count](rows, weights, n, dst);
 }
 
@@ -368,24 +367,28 @@ struct BFloat16Out {
     }
   }
   // Two consecutive vectors (p: 2 * Lanes(d) elements), rounded together
-  // where a vector holds at least 8 lanes.
-  template <class D>
-  static HWY_INLINE void Store2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
+  // where a vector holds at least 8 lanes; streamed or not.
+  template <bool kStream, class D>
+  static HWY_INLINE void Put2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
 #if HWY_TARGET <= HWY_AVX2
-    hn::StoreU(BFloat16PairBits(d, v0, v1), hn::Repartition<uint16_t, D>(), p);
+    const hn::Repartition<uint16_t, D> du16;
+    if constexpr (kStream) {
+      hn::Stream(BFloat16PairBits(d, v0, v1), du16, p);
+    } else {
+      hn::StoreU(BFloat16PairBits(d, v0, v1), du16, p);
+    }
 #else
     Store(d, v0, p);
     Store(d, v1, p + hn::Lanes(d));
 #endif
   }
   template <class D>
+  static HWY_INLINE void Store2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
+    Put2<false>(d, v0, v1, p);
+  }
+  template <class D>
   static HWY_INLINE void Stream2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-#if HWY_TARGET <= HWY_AVX2
-    hn::Stream(BFloat16PairBits(d, v0, v1), hn::Repartition<uint16_t, D>(), p);
-#else
-    Store(d, v0, p);
-    Store(d, v1, p + hn::Lanes(d));
-#endif
+    Put2<true>(d, v0, v1, p);
   }
 };
 
@@ -873,15 +876,8 @@ template <class Out>
 void HeightCombineTo16Streamed(const float* const* rows, const float* weights, int64_t count,
                                int64_t n, uint16_t* dst) {
   using Group = void (*)(const float* const*, const float*, int64_t, uint16_t*);
-  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
-                                                       &CombineGroupTo16Streamed<1, Out>,
-                                                       &CombineGroupTo16Streamed<2, Out>,
-                                                       &CombineGroupTo16Streamed<3, Out>,
-                                                       &CombineGroupTo16Streamed<4, Out>,
-                                                       &CombineGroupTo16Streamed<5, Out>,
-                                                       &CombineGroupTo16Streamed<6, Out>,
-                                                       &CombineGroupTo16Streamed<7, Out>,
-                                                       &CombineGroupTo16Streamed<8, Out>};
+  static constexpr auto kGroups = TapTable<Group, kMaxFusedTaps>(
+      [](auto taps) -> Group { return &CombineGroupTo16Streamed<decltype(taps)::value, Out>; });
   kGroups[count](rows, weights, n, dst);
 }
 
@@ -889,15 +885,8 @@ template <class Out>
 void HeightCombineTo16(const float* const* rows, const float* weights, int64_t count, int64_t n,
                        uint16_t* dst) {
   using Group = void (*)(const float* const*, const float*, int64_t, uint16_t*);
-  static constexpr Group kGroups[kMaxFusedTaps + 1] = {nullptr,
-                                                       &CombineGroupTo16<1, Out>,
-                                                       &CombineGroupTo16<2, Out>,
-                                                       &CombineGroupTo16<3, Out>,
-                                                       &CombineGroupTo16<4, Out>,
-                                                       &CombineGroupTo16<5, Out>,
-                                                       &CombineGroupTo16<6, Out>,
-                                                       &CombineGroupTo16<7, Out>,
-                                                       &CombineGroupTo16<8, Out>};
+  static constexpr auto kGroups = TapTable<Group, kMaxFusedTaps>(
+      [](auto taps) -> Group { return &CombineGroupTo16<decltype(taps)::value, Out>; });
   kGroups[count](rows, weights, n, dst);
 }
 
