@@ -53,6 +53,7 @@ const Case kCases[] = {
     {"single_plane_2048", 1, 1, 1024, 1024, 2048, 2048},
     {"tiny_planes", 32, 16, 8, 8, 32, 32},
     {"hd_1080x1920_to_224", 2, 3, 224, 224, 1080, 1920},
+    {"small_maps_14_to_7", 64, 64, 7, 7, 14, 14},
 };
 
 // Times op(source view, destination view) on case k at the benchmark's
