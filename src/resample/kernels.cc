@@ -221,41 +221,38 @@ void HeightCombineStreamed(const float* const* rows, const float* weights, int64
 
 void FlushStreamedStores() { hwy::FlushStream(); }
 
-// Highway 1.0's bf16 demotion truncates; round to nearest even here.
+// The 32-bit lanes whose upper halves are v's bf16 bits: rounded to nearest
+// even, NaN quieted (its upper half with the quiet bit set).
 template <class D>
-HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D /* tag */, hn::Vec<D> v) {
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<D>> BFloat16Rounded32(D /* tag */, hn::Vec<D> v) {
   const hn::RebindToUnsigned<D> du;
-  const hn::RebindToSigned<D> di;
-  const hn::Rebind<uint16_t, D> du16;
   const auto bits = hn::BitCast(du, v);
   const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-  const auto rounded = hn::ShiftRight<16>(hn::Add(bits, hn::Add(hn::Set(du, 0x7FFFu), odd)));
-  const auto quiet_nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du, 0x40u));
+  const auto rounded = hn::Add(hn::Add(bits, hn::Set(du, 0x7FFFu)), odd);
   // IsNaN, not Ne(v, v): Highway 1.0 compares NEQ_OQ on AVX-512, false for NaN.
   const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
-  const auto r = hn::IfThenElse(is_nan, quiet_nan, rounded);
-  return hn::DemoteTo(du16, hn::BitCast(di, r));
+  return hn::IfThenElse(is_nan, hn::Or(bits, hn::Set(du, 0x400000u)), rounded);
+}
+
+// Highway 1.0's bf16 demotion truncates; round to nearest even here.
+template <class D>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
+  const hn::RebindToSigned<D> di;
+  const hn::Rebind<uint16_t, D> du16;
+  return hn::DemoteTo(du16, hn::BitCast(di, hn::ShiftRight<16>(BFloat16Rounded32(d, v))));
 }
 
 #if HWY_TARGET <= HWY_AVX2
-// The bf16 bits of two vectors at once, lo's lanes first: each lane rounded
-// as BFloat16Bits rounds it (to nearest even; NaN quieted), taking the upper
-// halves of the 32-bit results in one permute instead of a shift and a
-// demotion per vector (fewer instructions per element where the 16-bit
-// store is the bound).
+// The bf16 bits of two vectors at once, lo's lanes first: the upper halves
+// of their rounded lanes in one permute instead of a shift and a demotion
+// per vector (fewer instructions per element where the 16-bit store is the
+// bound).
 template <class D>
-HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBits(D /* tag */, hn::Vec<D> lo,
+HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBits(D d, hn::Vec<D> lo,
                                                                   hn::Vec<D> hi) {
-  const hn::RebindToUnsigned<D> du;
   const hn::Repartition<uint16_t, D> du16;
-  const auto round = [&](hn::Vec<D> v) {
-    const auto bits = hn::BitCast(du, v);
-    const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
-    const auto rounded = hn::Add(hn::Add(bits, hn::Set(du, 0x7FFFu)), odd);
-    const auto is_nan = hn::RebindMask(du, hn::IsNaN(v));
-    return hn::BitCast(du16, hn::IfThenElse(is_nan, hn::Or(bits, hn::Set(du, 0x400000u)), rounded));
-  };
-  return hn::ConcatOdd(du16, round(hi), round(lo));
+  return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16Rounded32(d, hi)),
+                       hn::BitCast(du16, BFloat16Rounded32(d, lo)));
 }
 #endif
 
@@ -762,17 +759,16 @@ bool RowIsFinite(const float* row, int64_t n) {
 
 // Row conversions: full vectors, then narrower vectors of the same target for
 // the tail (short rows are common: 8-wide planes), then scalars.
-#if HWY_TARGET <= HWY_AVX2  // F16C: exact widening, narrowing rounds to nearest even
-template <class D>
-int64_t LoadHalfSpan(D d, const uint16_t* src, float* dst, int64_t x, int64_t n) {
-  const hn::Rebind<hwy::float16_t, D> dh;
+// fp16 / bf16 values of a contiguous row as fp32, with vectors of tag D from
+// element x on (In converts exactly); returns where it stopped.
+template <class In, class D>
+int64_t LoadSpan(D d, const uint16_t* src, float* dst, int64_t x, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) {
-    hn::StoreU(hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(src + x))), d,
-               dst + x);
-  }
+  for (; x + lanes <= n; x += lanes) hn::StoreU(In::Load(d, src + x), d, dst + x);
   return x;
 }
+
+#if HWY_TARGET <= HWY_AVX2  // F16C: exact widening, narrowing rounds to nearest even
 
 template <class D>
 int64_t StoreHalfSpan(D d, const float* src, uint16_t* dst, int64_t x, int64_t n) {
@@ -785,9 +781,9 @@ int64_t StoreHalfSpan(D d, const float* src, uint16_t* dst, int64_t x, int64_t n
 void LoadHalfRow(const uint16_t* src, float* dst, int64_t n) {
   int64_t x = 0;
 #if HWY_TARGET <= HWY_AVX2
-  x = LoadHalfSpan(hn::ScalableTag<float>(), src, dst, x, n);
-  x = LoadHalfSpan(hn::CappedTag<float, 8>(), src, dst, x, n);
-  x = LoadHalfSpan(hn::CappedTag<float, 4>(), src, dst, x, n);
+  x = LoadSpan<HalfIn>(hn::ScalableTag<float>(), src, dst, x, n);
+  x = LoadSpan<HalfIn>(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = LoadSpan<HalfIn>(hn::CappedTag<float, 4>(), src, dst, x, n);
 #endif
   for (; x < n; ++x) dst[x] = HalfToFloat(src[x]);
 }
@@ -803,22 +799,10 @@ void StoreHalfRow(const float* src, uint16_t* dst, int64_t n) {
   for (; x < n; ++x) dst[x] = FloatToHalf(src[x]);
 }
 
-template <class D>
-int64_t LoadBFloat16Span(D d, const uint16_t* src, float* dst, int64_t x, int64_t n) {
-  const hn::RebindToUnsigned<D> du;
-  const hn::Rebind<uint16_t, D> du16;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  for (; x + lanes <= n; x += lanes) {
-    const auto wide = hn::PromoteTo(du, hn::LoadU(du16, src + x));
-    hn::StoreU(hn::BitCast(d, hn::ShiftLeft<16>(wide)), d, dst + x);
-  }
-  return x;
-}
-
 void LoadBFloat16Row(const uint16_t* src, float* dst, int64_t n) {
-  int64_t x = LoadBFloat16Span(hn::ScalableTag<float>(), src, dst, 0, n);
-  x = LoadBFloat16Span(hn::CappedTag<float, 8>(), src, dst, x, n);
-  x = LoadBFloat16Span(hn::CappedTag<float, 4>(), src, dst, x, n);
+  int64_t x = LoadSpan<BFloat16In>(hn::ScalableTag<float>(), src, dst, 0, n);
+  x = LoadSpan<BFloat16In>(hn::CappedTag<float, 8>(), src, dst, x, n);
+  x = LoadSpan<BFloat16In>(hn::CappedTag<float, 4>(), src, dst, x, n);
   for (; x < n; ++x) dst[x] = BFloat16ToFloat(src[x]);
 }
 
