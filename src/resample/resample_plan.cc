@@ -441,6 +441,7 @@ class ResamplePlan::ChunkRunner {
     // stride passes the view checks; row * stride * size cannot.
     src_row_stride_ = source.strides[2];
     src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
+    src_row_lines_ = (plan.extent_.src_w * src_size_ + kCacheLine - 1) / kCacheLine;
     dst_row_stride_ = destination.strides[2];
     dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
   }
@@ -567,10 +568,10 @@ class ResamplePlan::ChunkRunner {
     *begin = std::min(*end, std::max(t.first[si], t.first[si - 1] + t.count[si - 1]));
   }
 
-  // Prefetches lines [line_begin, line_end) of the rows [row_begin, ...) of
-  // plane p, each row_lines lines long, counted as one run.
-  void PrefetchLines(int64_t p, int64_t row_begin, int64_t row_lines, int64_t line_begin,
-                     int64_t line_end) {
+  // Prefetches lines [line_begin, line_end) of the source rows
+  // [row_begin, ...) of plane p, counted as one run.
+  void PrefetchLines(int64_t p, int64_t row_begin, int64_t line_begin, int64_t line_end) {
+    const int64_t row_lines = src_row_lines_;
     if (line_begin >= line_end) return;
     int64_t row = row_begin + line_begin / row_lines, l = line_begin % row_lines;
     const char* at = SourceRowAddr(p, row) + l * kCacheLine;
@@ -593,8 +594,7 @@ class ResamplePlan::ChunkRunner {
   void PrefetchAllAhead(int64_t p, int64_t ih) {
     int64_t begin = 0, end = 0;
     RowsAhead(ih, &begin, &end);
-    const int64_t row_lines = (plan_.extent_.src_w * src_size_ + kCacheLine - 1) / kCacheLine;
-    PrefetchLines(p, begin, row_lines, 0, (end - begin) * row_lines);
+    PrefetchLines(p, begin, 0, (end - begin) * src_row_lines_);
   }
 
   // The sum of `count` rows in place (rows[], fp32 or 16-bit), in parts that
@@ -605,8 +605,7 @@ class ResamplePlan::ChunkRunner {
                       const T** rows, const T** parts_ptrs, Combine combine) {
     int64_t begin = 0, end = 0;
     RowsAhead(ih, &begin, &end);
-    const int64_t row_lines = (plan_.extent_.src_w * src_size_ + kCacheLine - 1) / kCacheLine;
-    const int64_t lines = (end - begin) * row_lines;
+    const int64_t lines = (end - begin) * src_row_lines_;
     const int64_t vectors = (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth;
     // Sums of more than 8 rows run as several chains per call (CombineRows);
     // split in parts, they paid more in calls than the spread prefetches
@@ -616,7 +615,7 @@ class ResamplePlan::ChunkRunner {
             ? 1
             : std::clamp<int64_t>(lines / kLinesPerPart, 1, std::max<int64_t>(vectors / 2, 1));
     if (parts == 1) {
-      PrefetchLines(p, begin, row_lines, 0, lines);
+      PrefetchLines(p, begin, 0, lines);
       combine(rows, w, count, n, out, false);
       return;
     }
@@ -624,12 +623,12 @@ class ResamplePlan::ChunkRunner {
     int64_t done_lines = 0;
     for (int64_t x0 = 0; x0 < n; x0 += part) {
       const int64_t upto = std::min(lines, lines * (x0 + part) / n);
-      PrefetchLines(p, begin, row_lines, done_lines, upto);
+      PrefetchLines(p, begin, done_lines, upto);
       done_lines = upto;
       for (int64_t j = 0; j < count; ++j) parts_ptrs[j] = rows[j] + x0;
       combine(parts_ptrs, w, count, std::min(part, n - x0), out + x0, false);
     }
-    PrefetchLines(p, begin, row_lines, done_lines, lines);
+    PrefetchLines(p, begin, done_lines, lines);
   }
 
   // Height pass of one dX row: out = sum over its dY rows, ascending.
@@ -853,32 +852,25 @@ class ResamplePlan::ChunkRunner {
       const size_t si = static_cast<size_t>(ih);
       const int64_t count = t.count[si], first = t.first[si];
       const float* w = t.weights.data() + t.offset[si];
-      if (plan_.destination_fused16_ && count > 0 &&
+      // One chain per element straight into the destination row: rounded to
+      // 16 bits in registers, or streamed (both when both).
+      if ((plan_.destination_fused16_ || plan_.destination_streamed_) && count > 0 &&
           count <= std::min(group, kernels::kMaxFusedTaps)) {
-        // One chain per element, rounded to 16 bits in registers.
         for (int64_t j = 0; j < count; ++j) {
           row_ptrs_[j] = WidthRow(plane, first + j);
         }
-        uint16_t* out = reinterpret_cast<uint16_t*>(DestinationRowAddr(plane, ih));
+        char* out = DestinationRowAddr(plane, ih);
+        streamed_ = streamed_ || plan_.destination_streamed_;
+        if (!plan_.destination_fused16_) {
+          k_.height_combine_streamed(row_ptrs_, w, count, p.dst_w, reinterpret_cast<float*>(out));
+          continue;
+        }
         const bool half = dst_.dtype == DataType::kFloat16;
-        if (plan_.destination_streamed_) {
-          (half ? k_.height_combine_half_streamed : k_.height_combine_bfloat16_streamed)(
-              row_ptrs_, w, count, p.dst_w, out);
-          streamed_ = true;
-        } else {
-          (half ? k_.height_combine_half : k_.height_combine_bfloat16)(row_ptrs_, w, count, p.dst_w,
-                                                                       out);
-        }
-        continue;
-      }
-      if (plan_.destination_streamed_ && count > 0 &&
-          count <= std::min(group, kernels::kMaxFusedTaps)) {
-        for (int64_t j = 0; j < count; ++j) {
-          row_ptrs_[j] = WidthRow(plane, first + j);
-        }
-        k_.height_combine_streamed(row_ptrs_, w, count, p.dst_w,
-                                   reinterpret_cast<float*>(DestinationRowAddr(plane, ih)));
-        streamed_ = true;
+        const auto combine =
+            plan_.destination_streamed_
+                ? (half ? k_.height_combine_half_streamed : k_.height_combine_bfloat16_streamed)
+                : (half ? k_.height_combine_half : k_.height_combine_bfloat16);
+        combine(row_ptrs_, w, count, p.dst_w, reinterpret_cast<uint16_t*>(out));
         continue;
       }
       float* acc = plan_.destination_direct_
@@ -921,6 +913,7 @@ class ResamplePlan::ChunkRunner {
   PlaneCursor<char> dst_plane_;
   int64_t src_row_stride_ = 0;
   int64_t src_size_ = 0;
+  int64_t src_row_lines_ = 0;  // cache lines of a unit-stride source row
   int64_t dst_row_stride_ = 0;
   int64_t dst_size_ = 0;
   const float** row_ptrs_ = nullptr;       // the source rows of one height-pass sum
