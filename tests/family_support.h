@@ -544,22 +544,31 @@ inline std::vector<unsigned char> ReadAnyBytes(const AnyTensor& t) {
   return out;
 }
 
-// True if every byte of the block outside the view still holds the sentinel.
-inline bool AnySentinelsIntact(const AnyTensor& t) {
-  std::vector<bool> in_view(t.block_bytes, false);
-  const size_t es = ElementBytes(t.dtype);
-  for (int64_t n = 0; n < t.shape[0]; ++n)
-    for (int64_t c = 0; c < t.shape[1]; ++c)
-      for (int64_t h = 0; h < t.shape[2]; ++h)
-        for (int64_t w = 0; w < t.shape[3]; ++w) {
-          const size_t at = t.ByteAt(n, c, h, w);
-          for (size_t b = 0; b < es; ++b) in_view[at + b] = true;
-        }
-  const auto* bytes = static_cast<const unsigned char*>(t.block);
-  for (size_t i = 0; i < t.block_bytes; ++i) {
+// True if every byte of a block outside the elements for_each visits (it
+// calls its argument with each element's byte offset) still holds the
+// sentinel.
+template <class ForEachElement>
+bool SentinelsIntactOutside(const void* block, size_t block_bytes, size_t element_bytes,
+                            const ForEachElement& for_each) {
+  std::vector<bool> in_view(block_bytes, false);
+  for_each([&](size_t at) {
+    for (size_t b = 0; b < element_bytes; ++b) in_view[at + b] = true;
+  });
+  const auto* bytes = static_cast<const unsigned char*>(block);
+  for (size_t i = 0; i < block_bytes; ++i) {
     if (!in_view[i] && bytes[i] != kFamilySentinel) return false;
   }
   return true;
+}
+
+// True if every byte of the block outside the view still holds the sentinel.
+inline bool AnySentinelsIntact(const AnyTensor& t) {
+  return SentinelsIntactOutside(t.block, t.block_bytes, ElementBytes(t.dtype), [&](auto mark) {
+    for (int64_t n = 0; n < t.shape[0]; ++n)
+      for (int64_t c = 0; c < t.shape[1]; ++c)
+        for (int64_t h = 0; h < t.shape[2]; ++h)
+          for (int64_t w = 0; w < t.shape[3]; ++w) mark(t.ByteAt(n, c, h, w));
+  });
 }
 
 struct FamilyResult {

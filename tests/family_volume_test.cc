@@ -344,24 +344,11 @@ std::vector<unsigned char> ReadVolumeBytes(const VolumeTensor& t) {
 
 // Every byte of the block outside the view still holds the sentinel.
 bool VolumeSentinelsIntact(const VolumeTensor& t) {
-  std::vector<bool> in_view(t.block_bytes, false);
-  const size_t es = ElementBytes(t.dtype);
-  t.ForEach([&](size_t at) {
-    for (size_t b = 0; b < es; ++b) in_view[at + b] = true;
-  });
-  const auto* bytes = static_cast<const unsigned char*>(t.block);
-  for (size_t i = 0; i < t.block_bytes; ++i) {
-    if (!in_view[i] && bytes[i] != kFamilySentinel) return false;
-  }
-  return true;
+  return SentinelsIntactOutside(t.block, t.block_bytes, ElementBytes(t.dtype),
+                                [&](auto mark) { t.ForEach(mark); });
 }
 
-struct VolumeResult {
-  aclnnStatus phase1 = -1;
-  aclnnStatus phase2 = -1;
-  uint64_t workspace_size = 0;
-  std::string message;
-};
+using VolumeResult = FamilyResult;  // the same two phases as a 2-D call
 
 // Leaves a known, unrelated message behind, so that a refusal that sets no
 // message of its own cannot pass on an older one.
