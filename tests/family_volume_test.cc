@@ -46,6 +46,8 @@
 #include "family_reference.h"
 #include "family_support.h"
 #include "raw_tensor.h"
+#include "resample/kernels.h"
+#include "resample/volume_plan.h"
 #include "test_support.h"
 
 namespace aclnn_host::testing {
@@ -1175,6 +1177,82 @@ TEST_P(VolumeSemantics, BytesDoNotDependOnTheThreadCount) {
     }
   }
   EXPECT_EQ(GetNumThreads(), saved) << "the thread count was not restored";
+}
+
+// The fp32 engine runs volumes per destination slice (VolumePlan::fused):
+// a depth sum into a slice of scratch, then the H/W pass of that slice. Each
+// branch of it, on every SIMD target: slices with no source slice (zero),
+// one source slice with weight 1 (the H/W pass reads it in place), sums of
+// whole contiguous slices (fp32 and 16-bit in place), and of strided rows
+// (channels-last and padded sources, converted row by row).
+TEST_P(VolumeSemantics, SlicePathsOnEveryTarget) {
+  const VolumeFunction& f = FindVolumeFunction(GetParam());
+  Rng rng(SeedOf(std::string(f.name) + " slices"));
+  struct Layout {
+    int32_t format;
+    Storage src, dst;
+  };
+  const Layout layouts[3] = {{NCDHW, Storage::kContiguous, Storage::kContiguous},
+                             {NDHWC, Storage::kChannelsLast, Storage::kPadded},
+                             {ND, Storage::kPadded, Storage::kChannelsLast}};
+  // Forward sizes (D, H, W): depth down 2x (backward: every other slice
+  // gets nothing from nearest), up 3x (backward: sums of several slices;
+  // forward nearest: single slices), and kept.
+  const std::array<int64_t, 3> ins[3] = {{8, 5, 7}, {3, 6, 4}, {5, 4, 9}};
+  const std::array<int64_t, 3> outs[3] = {{4, 9, 3}, {9, 3, 8}, {5, 7, 5}};
+  int runs = 0;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    for (aclDataType dtype : f.dtypes) {
+      for (size_t shape = 0; shape < 3; ++shape) {
+        const Layout& l = layouts[(shape + static_cast<size_t>(dtype)) % 3];
+        VolumeCase c;
+        c.f = &f;
+        c.dtype = dtype;
+        c.format = l.format;
+        c.src_storage = l.src;
+        c.dst_storage = l.dst;
+        c.n = 2, c.c = 2;
+        c.in = ins[shape];
+        c.out = outs[shape];
+        c.align_corners = f.align_corners && shape == 1;
+        const Dims5 s = c.SourceShape();
+        const std::vector<double> values =
+            RandomValues(rng, s[0] * s[1] * s[2] * s[3] * s[4], dtype);
+        const Verdict v = Check(c, Execute(c, values));
+        EXPECT_TRUE(v.failure.empty()) << c.Describe() << ": " << v.failure;
+        ++runs;
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_GT(runs, 0);
+}
+
+// Which form a VolumePlan takes: the fused slices for the fp32 engine's
+// dtypes, two plans through an intermediate for DOUBLE, a direct gather for
+// the nearest forwards.
+TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
+  resample::VolumeProblem p;
+  p.batch = 1, p.channels = 2;
+  p.in_d = 4, p.in_h = 5, p.in_w = 6, p.out_d = 8, p.out_h = 3, p.out_w = 7;
+  p.direction = resample::Direction::kBackward;
+  p.filter = resample::Filter::kLinear;
+  for (DataType t :
+       {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16, DataType::kFloat64}) {
+    std::string error;
+    auto plan = resample::VolumePlan::Create(p, {t, 1}, {t, 1}, 2, &error);
+    ASSERT_NE(plan, nullptr) << error;
+    EXPECT_EQ(plan->fused(), t != DataType::kFloat64) << static_cast<int>(t);
+  }
+  p.direction = resample::Direction::kForward;
+  p.filter = resample::Filter::kNearest;
+  std::string error;
+  auto plan =
+      resample::VolumePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1}, 2, &error);
+  ASSERT_NE(plan, nullptr) << error;
+  EXPECT_FALSE(plan->fused());
 }
 
 // ---- the contract: descriptions of raw calls (TD, RawTensor: raw_tensor.h) ----------

@@ -9,6 +9,7 @@
 
 #include "resample/half.h"
 #include "resample/kernels.h"
+#include "resample/rows.h"
 #include "resample/thread_pool.h"
 
 namespace aclnn_host::resample {
@@ -50,70 +51,6 @@ int64_t PowerOfTwoAtLeast(int64_t v) {
 }
 
 size_t ElementSize(DataType t) { return DataTypeSize(t); }
-
-void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int64_t stride,
-             int64_t n, float* dst) {
-  if (stride == 1) {
-    switch (dtype) {
-      case DataType::kFloat32:
-        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
-        return;
-      case DataType::kFloat16:
-        k.load_half_row(reinterpret_cast<const uint16_t*>(src), dst, n);
-        return;
-      case DataType::kBFloat16:
-        k.load_bfloat16_row(reinterpret_cast<const uint16_t*>(src), dst, n);
-        return;
-      case DataType::kFloat64:  // the fp32 engine never sees these (Create)
-      case DataType::kUInt8:
-        return;
-    }
-  }
-  // x * stride * size stays within the extent the view checks validated; a
-  // stride alone may not (any stride passes on a dim of size 1).
-  const int64_t size = static_cast<int64_t>(ElementSize(dtype));
-  for (int64_t x = 0; x < n; ++x) {
-    const char* at = src + x * stride * size;
-    if (dtype == DataType::kFloat32) {
-      std::memcpy(&dst[x], at, sizeof(float));
-    } else {
-      uint16_t h;
-      std::memcpy(&h, at, sizeof h);
-      dst[x] = dtype == DataType::kFloat16 ? HalfToFloat(h) : BFloat16ToFloat(h);
-    }
-  }
-}
-
-void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
-              int64_t stride) {
-  if (stride == 1) {
-    switch (dtype) {
-      case DataType::kFloat32:
-        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
-        return;
-      case DataType::kFloat16:
-        k.store_half_row(src, reinterpret_cast<uint16_t*>(dst), n);
-        return;
-      case DataType::kBFloat16:
-        k.store_bfloat16_row(src, reinterpret_cast<uint16_t*>(dst), n);
-        return;
-      case DataType::kFloat64:  // the fp32 engine never sees these (Create)
-      case DataType::kUInt8:
-        return;
-    }
-  }
-  const int64_t size = static_cast<int64_t>(ElementSize(dtype));
-  for (int64_t x = 0; x < n; ++x) {
-    char* at = dst + x * stride * size;
-    if (dtype == DataType::kFloat32) {
-      std::memcpy(at, &src[x], sizeof(float));
-    } else {
-      const uint16_t h =
-          dtype == DataType::kFloat16 ? FloatToHalf(src[x]) : FloatToBFloat16(src[x]);
-      std::memcpy(at, &h, sizeof h);
-    }
-  }
-}
 
 // The exact sparse gather for rows holding Inf or NaN: the blocked pass would
 // multiply them by the zero weights of neighbouring destinations.
@@ -934,23 +871,37 @@ void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destin
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
-    const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
-    const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
-    char* chunk_scratch = base + static_cast<uint64_t>(slot) * chunk_bytes_;
-    switch (arithmetic_) {
-      case Arithmetic::kCopy:
-        CopyRows(source, destination, begin, end);
-        break;
-      case Arithmetic::kFloat64:
-        Float64Rows(source, destination, begin, end, reinterpret_cast<double*>(chunk_scratch));
-        break;
-      case Arithmetic::kFloat32: {
-        ChunkRunner runner(*this, source, destination, chunk_scratch);
-        runner.Run(begin, end);
-        break;
-      }
-    }
+    RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
   });
+}
+
+void ResamplePlan::RunOnThisThread(const TensorView& source, const MutableTensorView& destination,
+                                   void* scratch) const {
+  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
+  const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
+  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
+  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  for (int64_t k = 0; k < chunks; ++k) RunChunk(source, destination, k, chunks, base);
+}
+
+void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,
+                            int64_t k, int64_t chunks, char* chunk_scratch) const {
+  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
+  const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
+  const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
+  switch (arithmetic_) {
+    case Arithmetic::kCopy:
+      CopyRows(source, destination, begin, end);
+      break;
+    case Arithmetic::kFloat64:
+      Float64Rows(source, destination, begin, end, reinterpret_cast<double*>(chunk_scratch));
+      break;
+    case Arithmetic::kFloat32: {
+      ChunkRunner runner(*this, source, destination, chunk_scratch);
+      runner.Run(begin, end);
+      break;
+    }
+  }
 }
 
 namespace {

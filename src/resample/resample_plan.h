@@ -108,6 +108,12 @@ class ResamplePlan {
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
   // written do not depend on the thread count or on the partition.
   void Run(const TensorView& grad_output, const MutableTensorView& out, void* scratch) const;
+  // Run on the calling thread only, every chunk in turn with the first
+  // thread's scratch (scratch_bytes() suffices): for callers that already run
+  // on the pool's threads, such as a volume's per-slice passes. The same bits
+  // as Run.
+  void RunOnThisThread(const TensorView& source, const MutableTensorView& destination,
+                       void* scratch) const;
 
   ResamplePlan(const ResamplePlan&) = delete;
   ResamplePlan& operator=(const ResamplePlan&) = delete;
@@ -115,6 +121,10 @@ class ResamplePlan {
  private:
   class ChunkRunner;
   ResamplePlan() = default;
+  // Chunk k of `chunks` (consecutive destination rows), with one thread's
+  // scratch.
+  void RunChunk(const TensorView& source, const MutableTensorView& destination, int64_t k,
+                int64_t chunks, char* chunk_scratch) const;
   // Destination rows [begin, end) (planes and rows flattened) of the exact
   // paths; scratch holds chunk_bytes_.
   void CopyRows(const TensorView& source, const MutableTensorView& destination, int64_t begin,

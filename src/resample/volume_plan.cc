@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "resample/kernels.h"
+#include "resample/rows.h"
 #include "resample/thread_pool.h"
 
 namespace aclnn_host::resample {
@@ -67,6 +69,50 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     }
     plan->direct_copy_ = true;
     plan->threads_ = std::max(1, threads);
+    return plan;
+  }
+  plan->threads_ = std::max(1, threads);
+  if (source.dtype != DataType::kFloat64 && destination.dtype != DataType::kFloat64) {
+    const AxisRule rule_d{p.filter,   p.in_d, p.out_d,  p.align_corners,
+                          p.scales_d, false,  backward, false};
+    if (CountAxisTaps(rule_d) > (int64_t{1} << 30)) {
+      if (error) *error = "weight tables exceed 2^30 taps";
+      return nullptr;
+    }
+    const AxisWeights weights_d = ComputeAxisWeights(rule_d);
+    plan->depth_ = backward ? TransposeAxisWeights(weights_d) : AsGatherTable(weights_d);
+    const ResampleProblem slice{1,          1,           p.out_h,         p.out_w,
+                                p.in_h,     p.in_w,      p.align_corners, p.scales_h,
+                                p.scales_w, p.direction, p.filter};
+    const Partition one{1, 1};
+    plan->slice_from_sum_ =
+        ResamplePlan::Create(slice, ViewLayout{DataType::kFloat32, 1}, destination, one, error);
+    if (!plan->slice_from_sum_) return nullptr;
+    bool single = false;  // some depth sum is one source slice with weight 1
+    for (int64_t d = 0; d < plan->depth_.size; ++d) {
+      const size_t i = static_cast<size_t>(d);
+      single =
+          single || (plan->depth_.count[i] == 1 &&
+                     plan->depth_.weights[static_cast<size_t>(plan->depth_.offset[i])] == 1.0f);
+    }
+    uint64_t slice_scratch = plan->slice_from_sum_->scratch_bytes();
+    if (single) {
+      plan->slice_from_source_ = ResamplePlan::Create(slice, source, destination, one, error);
+      if (!plan->slice_from_source_) return nullptr;
+      slice_scratch = std::max(slice_scratch, plan->slice_from_source_->scratch_bytes());
+    }
+    const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
+    const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w);
+    const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, plan->depth_.max_count));
+    plan->source_dtype_ = source.dtype;
+    plan->source_w_stride_ = source.w_stride;
+    plan->thread_scratch_bytes_ = AlignUp(src_h * src_w * sizeof(float)) +  // the depth sum
+                                  AlignUp(taps * src_w * sizeof(float)) +   // fp32 source rows
+                                  AlignUp(taps * sizeof(const float*)) +
+                                  AlignUp(taps * sizeof(const uint16_t*)) + AlignUp(slice_scratch);
+    plan->scratch_bytes_ =
+        kAlign + plan->thread_scratch_bytes_ * static_cast<uint64_t>(plan->threads_);
+    plan->fused_ = true;
     return plan;
   }
   // Source and destination extents (D, H, W).
@@ -173,6 +219,7 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
   }
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  if (fused_) return RunFused(source, destination, base);
   char* plans = base + AlignUp(middle_bytes_);
   // The intermediate of one batch element, (C, mid_d, mid_h, mid_w) contiguous.
   VolumeView middle;
@@ -198,6 +245,137 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
       second_->Run(Pick(middle, 0, kDepthRows), Mutable(Pick(destination, n, kDepthRows)), plans);
     }
   }
+}
+
+namespace {
+
+// Slice (n, c, d) of a volume as a one-plane 4-D view (its H and W).
+template <typename Slice, typename Volume>
+Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d) {
+  Slice t;
+  const int64_t at = (n * v.strides[0] + c * v.strides[1] + d * v.strides[2]) *
+                     static_cast<int64_t>(DataTypeSize(v.dtype));
+  t.data = static_cast<char*>(const_cast<void*>(v.data)) + at;
+  t.dtype = v.dtype;
+  const int64_t shape[4] = {1, 1, v.shape[3], v.shape[4]};
+  const int64_t strides[4] = {v.strides[0], v.strides[1], v.strides[3], v.strides[4]};
+  for (int k = 0; k < 4; ++k) {
+    t.shape[k] = shape[k];
+    t.strides[k] = strides[k];
+  }
+  return t;
+}
+
+// +0 in every element of a slice (all-zero bytes in every float dtype).
+void ZeroSlice(const MutableTensorView& t) {
+  const int64_t size = static_cast<int64_t>(DataTypeSize(t.dtype));
+  for (int64_t h = 0; h < t.shape[2]; ++h) {
+    char* row = static_cast<char*>(t.data) + h * t.strides[2] * size;
+    if (t.strides[3] == 1) {
+      std::memset(row, 0, static_cast<size_t>(t.shape[3] * size));
+    } else {
+      for (int64_t x = 0; x < t.shape[3]; ++x) {
+        std::memset(row + x * t.strides[3] * size, 0, static_cast<size_t>(size));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& destination,
+                          char* scratch) const {
+  const int64_t channels = destination.shape[1], depth = destination.shape[2];
+  const int64_t slices = destination.shape[0] * channels * depth;
+  const int64_t src_h = source.shape[3], src_w = source.shape[4];
+  const int64_t size = static_cast<int64_t>(DataTypeSize(source.dtype));
+  // Whole source slices as one row: their rows follow each other.
+  const bool slice_rows = source.strides[4] == 1 && (source.strides[3] == src_w || src_h == 1);
+  const bool fp32_rows = source.dtype == DataType::kFloat32 && source.strides[4] == 1;
+  const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_.max_count));
+  // Units of consecutive destination slices: neighbours share source slices,
+  // which the thread then finds in its cache.
+  const int64_t units = std::min<int64_t>(slices, int64_t{4} * threads_ + 4);
+  ThreadPool::Global().ParallelFor(units, threads_, [&](int64_t k, int slot) {
+    const kernels::KernelTable& kt = kernels::CurrentKernels();
+    char* next = scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_;
+    auto take = [&](uint64_t bytes) {
+      char* r = next;
+      next += AlignUp(bytes);
+      return r;
+    };
+    float* sum = reinterpret_cast<float*>(
+        take(static_cast<uint64_t>(src_h) * static_cast<uint64_t>(src_w) * sizeof(float)));
+    float* rows =
+        reinterpret_cast<float*>(take(taps * static_cast<uint64_t>(src_w) * sizeof(float)));
+    const float** row_ptrs = reinterpret_cast<const float**>(take(taps * sizeof(const float*)));
+    const uint16_t** row16_ptrs =
+        reinterpret_cast<const uint16_t**>(take(taps * sizeof(const uint16_t*)));
+    char* slice_scratch = next;
+    // The 16-bit kernel that sums source rows in place, if the target has one.
+    auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
+                      : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows
+                                                            : nullptr;
+    if (source.strides[4] != 1) in_place16 = nullptr;
+    // One call per slice where its rows follow each other and are summed in
+    // place, else one per row.
+    const bool whole = slice_rows && (fp32_rows || in_place16 != nullptr);
+    const int64_t row_len = whole ? src_h * src_w : src_w;
+    TensorView sum_view;
+    sum_view.data = sum;
+    sum_view.dtype = DataType::kFloat32;
+    const int64_t sum_shape[4] = {1, 1, src_h, src_w};
+    const int64_t sum_strides[4] = {src_h * src_w, src_h * src_w, src_w, 1};
+    for (int q = 0; q < 4; ++q) {
+      sum_view.shape[q] = sum_shape[q];
+      sum_view.strides[q] = sum_strides[q];
+    }
+    const int64_t begin = slices / units * k + std::min(k, slices % units);
+    const int64_t end = begin + slices / units + (k < slices % units ? 1 : 0);
+    for (int64_t s = begin; s < end; ++s) {
+      const int64_t d = s % depth, c = (s / depth) % channels, n = s / (depth * channels);
+      const MutableTensorView out = SliceOf<MutableTensorView>(destination, n, c, d);
+      const size_t i = static_cast<size_t>(d);
+      const int64_t count = depth_.count[i], first = depth_.first[i];
+      const float* w = depth_.weights.data() + depth_.offset[i];
+      if (count == 0) {
+        ZeroSlice(out);
+        continue;
+      }
+      if (count == 1 && w[0] == 1.0f && slice_from_source_) {
+        slice_from_source_->RunOnThisThread(SliceOf<TensorView>(source, n, c, first), out,
+                                            slice_scratch);
+        continue;
+      }
+      // Row h of source slice (n, c, first + j).
+      auto row_of = [&](int64_t j, int64_t h) {
+        return static_cast<const char*>(source.data) +
+               (n * source.strides[0] + c * source.strides[1] + (first + j) * source.strides[2] +
+                h * source.strides[3]) *
+                   size;
+      };
+      for (int64_t h = 0; h < src_h; h += whole ? src_h : 1) {
+        float* acc = sum + h * src_w;
+        if (fp32_rows) {
+          for (int64_t j = 0; j < count; ++j)
+            row_ptrs[j] = reinterpret_cast<const float*>(row_of(j, h));
+          kt.height_combine(row_ptrs, w, count, row_len, acc, false);
+        } else if (in_place16) {
+          for (int64_t j = 0; j < count; ++j) {
+            row16_ptrs[j] = reinterpret_cast<const uint16_t*>(row_of(j, h));
+          }
+          in_place16(row16_ptrs, w, count, row_len, acc, false);
+        } else {
+          for (int64_t j = 0; j < count; ++j) {
+            LoadRow(kt, source.dtype, row_of(j, h), source.strides[4], src_w, rows + j * src_w);
+            row_ptrs[j] = rows + j * src_w;
+          }
+          kt.height_combine(row_ptrs, w, count, src_w, acc, false);
+        }
+      }
+      slice_from_sum_->RunOnThisThread(sum_view, out, slice_scratch);
+    }
+  });
 }
 
 }  // namespace aclnn_host::resample

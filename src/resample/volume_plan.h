@@ -1,9 +1,18 @@
-// 3-D resampling (N, C, D, H, W) as two 2-D plans of the same engine: a depth
-// pass is a 2-D pass whose "height" axis is the depth (its table from the
-// filter layer) and whose width axis is a copy; the H/W pass is the usual 2-D
-// pass over every depth slice. The smaller intermediate decides which runs
-// first; it lives in the workspace, in fp32 (double for DOUBLE, the element
-// type for nearest copies). Deterministic like its two plans.
+// 3-D resampling (N, C, D, H, W) on the 2-D engine, in one of three forms:
+// - nearest forwards: one gather of whole elements (no arithmetic);
+// - the fp32 engine (FLOAT, FLOAT16, BFLOAT16), fused per destination slice
+//   (n, c, d): the depth sum of its source slices into an fp32 slice in the
+//   thread's scratch (cache-sized for the usual volumes), then the H/W pass
+//   of that one slice into the destination; a slice whose depth sum is one
+//   source slice with weight 1 goes straight to the H/W pass, one with no
+//   source slices is zero. Nothing of the volume's size goes through memory
+//   between the passes.
+// - DOUBLE: two 2-D plans through an intermediate volume in the workspace: a
+//   depth pass (a 2-D pass whose "height" axis is the depth and whose width
+//   axis is a copy), and the usual 2-D pass over every depth slice; the
+//   smaller intermediate decides which runs first.
+// Deterministic: each destination slice (or row) is written by one thread
+// with sums whose order does not depend on the thread count.
 #ifndef ACLNN_HOST_RESAMPLE_VOLUME_PLAN_H_
 #define ACLNN_HOST_RESAMPLE_VOLUME_PLAN_H_
 
@@ -39,6 +48,8 @@ class VolumePlan {
 
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   bool depth_first() const { return depth_first_; }
+  // Whether Run takes the fused per-slice form.
+  bool fused() const { return fused_; }
 
   // source/destination as the problem's direction reads and writes them.
   void Run(const VolumeView& source, const MutableVolumeView& destination, void* scratch) const;
@@ -61,6 +72,18 @@ class VolumePlan {
   std::vector<int64_t> index_d_, index_h_, index_w_;
   uint64_t middle_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
+  // The fused form: per destination depth index, its source slices and
+  // weights; the H/W pass of one slice from the fp32 depth sum, and from a
+  // source slice itself; per thread, the bytes of its scratch (the depth sum,
+  // fp32 copies of source rows, row pointers, the slice plans' scratch).
+  bool fused_ = false;
+  GatherTable depth_;
+  std::unique_ptr<ResamplePlan> slice_from_sum_, slice_from_source_;
+  DataType source_dtype_ = DataType::kFloat32;
+  int64_t source_w_stride_ = 1;
+  uint64_t thread_scratch_bytes_ = 0;
+  void RunFused(const VolumeView& source, const MutableVolumeView& destination,
+                char* scratch) const;
 };
 
 }  // namespace aclnn_host::resample
