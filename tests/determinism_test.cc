@@ -10,6 +10,8 @@
 #include <hwy/targets.h>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
+#include "resample/axis_weights.h"
+#include "resample/filters.h"
 #include "resample/half.h"
 #include "resample/kernels.h"
 #include "resample/resample_plan.h"
@@ -426,6 +428,102 @@ TEST(SimdTargets, HalfReferenceAgreesWithExactRounding) {
       ASSERT_EQ(h & 1, 0) << f;
     }
   }
+}
+
+// The window form of the width pass (two loads and a permute per tap instead
+// of a gather, AVX-512 and AVX2) gives the gather form's bytes: on the FMA
+// targets every lane of a gathered block equals the gather form's FMA chain,
+// and the targets agree on every lane, for tables whose gathered blocks take
+// it (shrinking passes by up to 2x, forward and transposed). Each source row
+// is its own allocation of exactly src_size floats, so that a window read
+// past the row shows under ASan.
+TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
+  struct Axis {
+    resample::Filter filter;
+    int64_t in, out;
+    bool align_corners;
+    resample::Direction direction;
+  };
+  const Axis axes[] = {
+      {resample::Filter::kLinear, 37, 74, false, resample::Direction::kBackward},  // 2x up's dX
+      {resample::Filter::kLinear, 256, 512, true, resample::Direction::kBackward},
+      {resample::Filter::kLinear, 96, 48, false, resample::Direction::kForward},  // 2x down
+      {resample::Filter::kLinear, 61, 40, false, resample::Direction::kForward},
+      {resample::Filter::kNearest, 33, 66, false, resample::Direction::kBackward},
+      {resample::Filter::kNearestExact, 50, 100, false, resample::Direction::kBackward},
+      {resample::Filter::kCubic, 40, 80, false, resample::Direction::kBackward},
+      {resample::Filter::kLinear, 16, 32, false, resample::Direction::kBackward},  // short rows
+  };
+  const auto targets = resample::kernels::AvailableTargets();
+  ASSERT_FALSE(targets.empty());
+  int windowed = 0, windowed8 = 0;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> value(-2.0f, 2.0f);
+  for (const Axis& a : axes) {
+    const bool backward = a.direction == resample::Direction::kBackward;
+    const resample::AxisWeights w = resample::ComputeAxisWeights(
+        resample::AxisRule{a.filter, a.in, a.out, a.align_corners, 0.0, false, backward, false});
+    const resample::GatherTable g =
+        backward ? resample::TransposeAxisWeights(w) : resample::AsGatherTable(w);
+    const resample::BlockedTable t = resample::BlockGatherTable(g);
+    for (uint8_t ok : t.window_ok) windowed += ok;
+    for (uint8_t ok : t.window8_ok) windowed8 += ok;
+    constexpr int64_t kRows = 5;
+    std::vector<std::vector<float>> src(kRows, std::vector<float>(static_cast<size_t>(t.src_size)));
+    for (auto& row : src) {
+      for (float& x : row) x = value(rng);
+    }
+    std::vector<const float*> src_ptrs;
+    for (const auto& row : src) src_ptrs.push_back(row.data());
+    std::map<std::string, std::vector<std::vector<float>>> by_target;
+    for (int64_t target : targets) {
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      resample::kernels::ForceTarget(target);
+      std::vector<std::vector<float>> dst(kRows, std::vector<float>(static_cast<size_t>(t.size)));
+      std::vector<float*> dst_ptrs;
+      for (auto& row : dst) dst_ptrs.push_back(row.data());
+      EXPECT_TRUE(resample::kernels::CurrentKernels().width_pass(t, src_ptrs.data(),
+                                                                 dst_ptrs.data(), kRows));
+      by_target[resample::kernels::TargetNameOf(target)] = dst;
+    }
+    resample::kernels::ForceTarget(0);
+    // The gather form's chain, per lane of each gathered block: +0, then one
+    // FMA per tap in order (padding taps with weight 0 included).
+    for (const auto& [name, dst] : by_target) {
+      if (name != "AVX2" && name.rfind("AVX3", 0) != 0) continue;  // the FMA targets
+      for (int64_t b = 0; b < t.num_blocks; ++b) {
+        const size_t sb = static_cast<size_t>(b);
+        const int64_t taps = t.gather_taps[sb];
+        for (int64_t l = 0; l < resample::BlockedTable::kWidth && taps > 0; ++l) {
+          const int64_t i = b * resample::BlockedTable::kWidth + l;
+          if (i >= t.size) break;
+          for (int64_t r = 0; r < kRows; ++r) {
+            float acc = 0.0f;
+            for (int64_t k = 0; k < taps; ++k) {
+              const size_t at =
+                  static_cast<size_t>(t.gather_offset[sb] + k * resample::BlockedTable::kWidth + l);
+              acc = std::fma(src[static_cast<size_t>(r)][static_cast<size_t>(t.gather_index[at])],
+                             t.gather_weights[at], acc);
+            }
+            const float got = dst[static_cast<size_t>(r)][static_cast<size_t>(i)];
+            ASSERT_EQ(0, std::memcmp(&got, &acc, sizeof acc))
+                << name << ", axis " << a.in << " -> " << a.out << ", row " << r << ", lane " << i
+                << ": " << got << " vs " << acc;
+          }
+        }
+      }
+      // And every lane as the other FMA targets give it.
+      const auto& avx2 = by_target.count("AVX2") ? by_target.at("AVX2") : dst;
+      for (int64_t r = 0; r < kRows; ++r) {
+        EXPECT_EQ(
+            0, std::memcmp(dst[static_cast<size_t>(r)].data(), avx2[static_cast<size_t>(r)].data(),
+                           static_cast<size_t>(t.size) * sizeof(float)))
+            << name << " vs AVX2, axis " << a.in << " -> " << a.out << ", row " << r;
+      }
+    }
+  }
+  EXPECT_GT(windowed, 0);
+  EXPECT_GT(windowed8, 0);
 }
 
 }  // namespace

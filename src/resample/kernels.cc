@@ -588,6 +588,63 @@ struct RowStrides {
   HWY_INLINE float* Dst(int r) const { return dst + r * dst_stride; }
 };
 
+// The window form of a gathered block (BlockedTable::window_*): per tap,
+// two loads of the row and one permute across both give every lane its
+// source; the FMAs are the gather form's, so are the bits. Returns false
+// (nothing done) where the target or the block has no window form.
+template <int kRows, class Rows, class V>
+HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, int64_t lane0,
+                           int64_t gtaps, V* acc) {
+  constexpr int64_t kW = BlockedTable::kWidth;
+  const hn::CappedTag<float, kW> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t at0 = t.gather_offset[sb] + lane0;
+  const float* gw = t.gather_weights.data() + at0;
+#if HWY_TARGET <= HWY_AVX3
+  if (lanes != kW || !t.window_ok[sb]) return false;
+  const int32_t* wi = t.window_index.data() + at0;
+  const int64_t* wf = t.window_first.data() + at0 / kW;
+  for (int64_t k = 0; k < gtaps; ++k) {
+    const auto idx = hn::LoadU(di, wi + k * kW);
+    const V wv = hn::LoadU(d, gw + k * kW);
+    for (int r = 0; r < kRows; ++r) {
+      const float* win = rows.Src(r) + wf[k];
+      const V lo = hn::LoadU(d, win), hi = hn::LoadU(d, win + kW);
+      const V v{_mm512_permutex2var_ps(lo.raw, idx.raw, hi.raw)};
+      acc[r] = hn::MulAdd(v, wv, acc[r]);
+    }
+  }
+  return true;
+#elif HWY_TARGET == HWY_AVX2
+  const size_t sh = 2 * sb + static_cast<size_t>(lane0 / BlockedTable::kHalf);
+  if (lanes != BlockedTable::kHalf || !t.window8_ok[sh]) return false;
+  const int32_t* wi = t.window8_index.data() + at0;
+  const int64_t* wf = t.window8_first.data() + at0 / BlockedTable::kHalf;
+  const auto seven = hn::Set(di, 7);
+  for (int64_t k = 0; k < gtaps; ++k) {
+    const auto iv = hn::LoadU(di, wi + k * kW);
+    const auto idx = hn::IndicesFromVec(d, hn::And(iv, seven));
+    const auto upper = hn::RebindMask(d, hn::Gt(iv, seven));
+    const V wv = hn::LoadU(d, gw + k * kW);
+    // window8_first holds an entry per kHalf table slots: tap k's is 2k on.
+    const int64_t start = wf[k * (kW / BlockedTable::kHalf)];
+    for (int r = 0; r < kRows; ++r) {
+      const float* win = rows.Src(r) + start;
+      const V lo = hn::LoadU(d, win), hi = hn::LoadU(d, win + lanes);
+      const V v =
+          hn::IfThenElse(upper, hn::TableLookupLanes(hi, idx), hn::TableLookupLanes(lo, idx));
+      acc[r] = hn::MulAdd(v, wv, acc[r]);
+    }
+  }
+  return true;
+#else
+  (void)t, (void)rows, (void)sb, (void)lane0, (void)gtaps, (void)acc, (void)di, (void)lanes,
+      (void)gw;
+  return false;
+#endif
+}
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
@@ -668,6 +725,8 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
             acc[r] = hn::MulAdd(hn::TableLookupLanes(win[r], idx), wv, acc[r]);
           }
         }
+      } else if (gtaps > 0 && WindowTaps<kRows>(t, rows, sb, lane0, gtaps, acc)) {
+        // Done by the window form.
       } else if (gtaps > 0) {
         // Each lane gathers its own few sources (see BlockedTable).
         const hn::RebindToSigned<decltype(d)> di;
