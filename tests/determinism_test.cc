@@ -434,7 +434,7 @@ TEST(SimdTargets, HalfReferenceAgreesWithExactRounding) {
 // of a gather, AVX-512 and AVX2) gives the gather form's bytes: on the FMA
 // targets every lane of a gathered block equals the gather form's FMA chain,
 // and the targets agree on every lane, for tables whose gathered blocks take
-// it (shrinking passes by up to 2x, forward and transposed). Each source row
+// it (shrinking passes by up to 4x, forward and transposed). Each source row
 // is its own allocation of exactly src_size floats, so that a window read
 // past the row shows under ASan.
 TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
@@ -452,11 +452,15 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       {resample::Filter::kNearest, 33, 66, false, resample::Direction::kBackward},
       {resample::Filter::kNearestExact, 50, 100, false, resample::Direction::kBackward},
       {resample::Filter::kCubic, 40, 80, false, resample::Direction::kBackward},
-      {resample::Filter::kLinear, 16, 32, false, resample::Direction::kBackward},  // short rows
+      {resample::Filter::kLinear, 16, 32, false, resample::Direction::kBackward},   // short rows
+      {resample::Filter::kLinear, 512, 224, false, resample::Direction::kForward},  // 2.3x down
+      {resample::Filter::kLinear, 70, 20, true, resample::Direction::kForward},     // 3.5x down
+      {resample::Filter::kNearest, 67, 200, false, resample::Direction::kBackward},
+      {resample::Filter::kLinear, 64, 17, false, resample::Direction::kForward},  // 64 sources
   };
   const auto targets = resample::kernels::AvailableTargets();
   ASSERT_FALSE(targets.empty());
-  int windowed = 0, windowed8 = 0;
+  int windowed = 0, windowed4 = 0, windowed8 = 0, windowed8x4 = 0;
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> value(-2.0f, 2.0f);
   for (const Axis& a : axes) {
@@ -466,8 +470,8 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
     const resample::GatherTable g =
         backward ? resample::TransposeAxisWeights(w) : resample::AsGatherTable(w);
     const resample::BlockedTable t = resample::BlockGatherTable(g);
-    for (uint8_t ok : t.window_ok) windowed += ok;
-    for (uint8_t ok : t.window8_ok) windowed8 += ok;
+    for (uint8_t v : t.window_vectors) windowed += v == 2, windowed4 += v == 4;
+    for (uint8_t v : t.window8_vectors) windowed8 += v == 2, windowed8x4 += v == 4;
     constexpr int64_t kRows = 5;
     std::vector<std::vector<float>> src(kRows, std::vector<float>(static_cast<size_t>(t.src_size)));
     for (auto& row : src) {
@@ -524,6 +528,8 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
   }
   EXPECT_GT(windowed, 0);
   EXPECT_GT(windowed8, 0);
+  EXPECT_GT(windowed4, 0);
+  EXPECT_GT(windowed8x4, 0);
 }
 
 }  // namespace

@@ -186,51 +186,59 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
     }
   }
   // Window forms of the gathered blocks.
-  b.window_ok.assign(nb, 0);
+  b.window_vectors.assign(nb, 0);
   b.window_first.assign(b.gather_index.size() / kW, 0);
   b.window_index.assign(b.gather_index.size(), 0);
-  b.window8_ok.assign(2 * nb, 0);
+  b.window8_vectors.assign(2 * nb, 0);
   b.window8_first.assign(b.gather_index.size() / kHalf, 0);
   b.window8_index.assign(b.gather_index.size(), 0);
-  // Lanes [lane0, lane0 + lanes) of gathered block blk in windows of
-  // 2 * lanes sources: false where some tap's sources do not fit one.
+  // Lanes [lane0, lane0 + lanes) of gathered block blk in windows of 2 or 4
+  // vectors of `lanes` sources: how many, 0 where some tap's sources do not
+  // fit 4.
   auto windows = [&](int64_t blk, int64_t lane0, int64_t lanes, std::vector<int64_t>* first,
-                     std::vector<int32_t>* index) {
+                     std::vector<int32_t>* index) -> uint8_t {
     const size_t sb = static_cast<size_t>(blk);
-    const int64_t span = 2 * lanes;
-    if (b.src_size < span) return false;
     const int64_t taps = b.gather_taps[sb];
     const int64_t begin = blk * kW + lane0, end = std::min(tt.size, begin + lanes);
+    // Tap k of lane i reads source first[i] + min(k, count - 1).
+    auto source = [&](int64_t i, int64_t k) {
+      const size_t si = static_cast<size_t>(i);
+      return tt.first[si] + std::min(k, tt.count[si] - 1);
+    };
+    std::vector<int64_t> lo(static_cast<size_t>(taps), 0);
+    int64_t span = 1;
     for (int64_t k = 0; k < taps; ++k) {
-      int64_t lo = INT64_MAX, hi = INT64_MIN;
+      int64_t l = INT64_MAX, h = INT64_MIN;
       for (int64_t i = begin; i < end; ++i) {
-        const int64_t count = tt.count[static_cast<size_t>(i)];
-        if (count == 0) continue;
-        const int64_t s = tt.first[static_cast<size_t>(i)] + std::min(k, count - 1);
-        lo = std::min(lo, s);
-        hi = std::max(hi, s);
+        if (tt.count[static_cast<size_t>(i)] == 0) continue;
+        l = std::min(l, source(i, k));
+        h = std::max(h, source(i, k));
       }
-      if (lo > hi) lo = hi = 0;  // no lane reads: weight 0 everywhere
-      if (hi - lo >= span) return false;
-      const int64_t start = std::min(lo, b.src_size - span);
+      if (l > h) l = h = 0;  // no lane reads: weight 0 everywhere
+      lo[static_cast<size_t>(k)] = l;
+      span = std::max(span, h - l + 1);
+    }
+    const int64_t vectors = span <= 2 * lanes ? 2 : (span <= 4 * lanes ? 4 : 0);
+    if (vectors == 0 || b.src_size < vectors * lanes) return 0;
+    for (int64_t k = 0; k < taps; ++k) {
+      const int64_t start = std::min(lo[static_cast<size_t>(k)], b.src_size - vectors * lanes);
       const int64_t at = b.gather_offset[sb] + k * kW + lane0;
       (*first)[static_cast<size_t>(at / lanes)] = start;
       for (int64_t i = begin; i < end; ++i) {
-        const int64_t count = tt.count[static_cast<size_t>(i)];
-        if (count == 0) continue;  // window element 0, weight 0
-        const int64_t s = tt.first[static_cast<size_t>(i)] + std::min(k, count - 1);
-        (*index)[static_cast<size_t>(at + (i - begin))] = static_cast<int32_t>(s - start);
+        if (tt.count[static_cast<size_t>(i)] == 0) continue;  // window element 0, weight 0
+        (*index)[static_cast<size_t>(at + (i - begin))] =
+            static_cast<int32_t>(source(i, k) - start);
       }
     }
-    return true;
+    return static_cast<uint8_t>(vectors);
   };
   for (int64_t blk = 0; blk < b.num_blocks; ++blk) {
     const size_t sb = static_cast<size_t>(blk);
     if (b.gather_taps[sb] == 0) continue;
-    b.window_ok[sb] = windows(blk, 0, kW, &b.window_first, &b.window_index) ? 1 : 0;
+    b.window_vectors[sb] = windows(blk, 0, kW, &b.window_first, &b.window_index);
     for (int64_t h = 0; h < 2; ++h) {
-      b.window8_ok[2 * sb + static_cast<size_t>(h)] =
-          windows(blk, h * kHalf, kHalf, &b.window8_first, &b.window8_index) ? 1 : 0;
+      b.window8_vectors[2 * sb + static_cast<size_t>(h)] =
+          windows(blk, h * kHalf, kHalf, &b.window8_first, &b.window8_index);
     }
   }
   return b;

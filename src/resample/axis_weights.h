@@ -102,21 +102,22 @@ struct BlockedTable {
   std::vector<int64_t> gather_offset;  // per block, into gather_index/gather_weights
   std::vector<int32_t> gather_index;
   std::vector<float> gather_weights;
-  // Window form of the gathered blocks, for the targets with lane permutes
-  // across two vectors: where tap k's sources over the block's lanes lie in
-  // 2 * kWidth consecutive sources from window_first[gather_offset / kWidth +
-  // k] (window_ok per block), lane l of tap k reads the window's element
-  // window_index[gather_offset + k * kWidth + l]: two loads and one permute
-  // instead of a gather, the same sources and weights (gather_weights), so
-  // the same bits. Windows lie inside the row (they start at most
-  // src_size - 2 * kWidth). window8_* is the same for 8-lane vectors (AVX2):
-  // per half block and tap, windows of 2 * kHalf sources from
+  // Window form of the gathered blocks, for the targets with lane permutes:
+  // where tap k's sources over the block's lanes lie in window_vectors[b]
+  // (2 or 4; 0: no window form) vectors of kWidth consecutive sources from
+  // window_first[gather_offset / kWidth + k], lane l of tap k reads the
+  // window's element window_index[gather_offset + k * kWidth + l]: loads and
+  // permutes instead of a gather, the same sources and weights
+  // (gather_weights), so the same bits. Windows lie inside the row (they
+  // start at most src_size - window_vectors * kWidth). window8_* is the same
+  // for 8-lane vectors (AVX2): per half block and tap, windows of
+  // window8_vectors * kHalf sources from
   // window8_first[(gather_offset + k * kWidth + lane0) / kHalf], indices
   // relative to it.
-  std::vector<uint8_t> window_ok;
+  std::vector<uint8_t> window_vectors;
   std::vector<int64_t> window_first;
   std::vector<int32_t> window_index;
-  std::vector<uint8_t> window8_ok;
+  std::vector<uint8_t> window8_vectors;
   std::vector<int64_t> window8_first;
   std::vector<int32_t> window8_index;
   // What a row of the pass costs, in broadcast-FMA units per kWidth lanes:

@@ -589,7 +589,7 @@ struct RowStrides {
 };
 
 // The window form of a gathered block (BlockedTable::window_*): per tap,
-// two loads of the row and one permute across both give every lane its
+// loads of the row's window and permutes across them give every lane its
 // source; the FMAs are the gather form's, so are the bits. Returns false
 // (nothing done) where the target or the block has no window form.
 template <int kRows, class Rows, class V>
@@ -602,38 +602,53 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
   const int64_t at0 = t.gather_offset[sb] + lane0;
   const float* gw = t.gather_weights.data() + at0;
 #if HWY_TARGET <= HWY_AVX3
-  if (lanes != kW || !t.window_ok[sb]) return false;
+  const int vectors = lanes == kW ? t.window_vectors[sb] : 0;
+  if (vectors == 0) return false;
   const int32_t* wi = t.window_index.data() + at0;
   const int64_t* wf = t.window_first.data() + at0 / kW;
+  const __m512i bit5 = _mm512_set1_epi32(32);
   for (int64_t k = 0; k < gtaps; ++k) {
     const auto idx = hn::LoadU(di, wi + k * kW);
     const V wv = hn::LoadU(d, gw + k * kW);
+    // Sources 32..63 of a 4-vector window: the indices with bit 5 set.
+    const __mmask16 upper = _mm512_test_epi32_mask(idx.raw, bit5);
     for (int r = 0; r < kRows; ++r) {
       const float* win = rows.Src(r) + wf[k];
-      const V lo = hn::LoadU(d, win), hi = hn::LoadU(d, win + kW);
-      const V v{_mm512_permutex2var_ps(lo.raw, idx.raw, hi.raw)};
-      acc[r] = hn::MulAdd(v, wv, acc[r]);
+      __m512 v = _mm512_permutex2var_ps(_mm512_loadu_ps(win), idx.raw, _mm512_loadu_ps(win + kW));
+      if (vectors == 4) {
+        const __m512 v2 = _mm512_permutex2var_ps(_mm512_loadu_ps(win + 2 * kW), idx.raw,
+                                                 _mm512_loadu_ps(win + 3 * kW));
+        v = _mm512_mask_blend_ps(upper, v, v2);
+      }
+      acc[r] = hn::MulAdd(V{v}, wv, acc[r]);
     }
   }
   return true;
 #elif HWY_TARGET == HWY_AVX2
-  const size_t sh = 2 * sb + static_cast<size_t>(lane0 / BlockedTable::kHalf);
-  if (lanes != BlockedTable::kHalf || !t.window8_ok[sh]) return false;
+  constexpr int64_t kHalf = BlockedTable::kHalf;
+  const size_t sh = 2 * sb + static_cast<size_t>(lane0 / kHalf);
+  const int vectors = lanes == kHalf ? t.window8_vectors[sh] : 0;
+  if (vectors == 0) return false;
   const int32_t* wi = t.window8_index.data() + at0;
-  const int64_t* wf = t.window8_first.data() + at0 / BlockedTable::kHalf;
+  const int64_t* wf = t.window8_first.data() + at0 / kHalf;
   const auto seven = hn::Set(di, 7);
   for (int64_t k = 0; k < gtaps; ++k) {
     const auto iv = hn::LoadU(di, wi + k * kW);
     const auto idx = hn::IndicesFromVec(d, hn::And(iv, seven));
-    const auto upper = hn::RebindMask(d, hn::Gt(iv, seven));
+    const auto odd = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 8)), hn::Zero(di)));
+    const auto upper = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 16)), hn::Zero(di)));
     const V wv = hn::LoadU(d, gw + k * kW);
     // window8_first holds an entry per kHalf table slots: tap k's is 2k on.
-    const int64_t start = wf[k * (kW / BlockedTable::kHalf)];
+    const int64_t start = wf[k * (kW / kHalf)];
     for (int r = 0; r < kRows; ++r) {
       const float* win = rows.Src(r) + start;
-      const V lo = hn::LoadU(d, win), hi = hn::LoadU(d, win + lanes);
-      const V v =
-          hn::IfThenElse(upper, hn::TableLookupLanes(hi, idx), hn::TableLookupLanes(lo, idx));
+      V v = hn::IfThenElse(odd, hn::TableLookupLanes(hn::LoadU(d, win + lanes), idx),
+                           hn::TableLookupLanes(hn::LoadU(d, win), idx));
+      if (vectors == 4) {
+        const V v2 = hn::IfThenElse(odd, hn::TableLookupLanes(hn::LoadU(d, win + 3 * lanes), idx),
+                                    hn::TableLookupLanes(hn::LoadU(d, win + 2 * lanes), idx));
+        v = hn::IfThenElse(upper, v2, v);
+      }
       acc[r] = hn::MulAdd(v, wv, acc[r]);
     }
   }
