@@ -207,6 +207,68 @@ TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
   SetNumThreads(original);
 }
 
+// Destination rows that no source row reaches (a nearest backward of a
+// shrink) are zeroed with non-temporal stores too when the destination is
+// streamed: the same bytes as the regular path (channels-last, not streamed),
+// over destinations that start filled with garbage, on every target.
+TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
+  const Shape s{1, 2, 700, 600, 1500, 1450, false, 0, 0};
+  resample::ResampleProblem p{s.n,
+                              s.c,
+                              s.ho,
+                              s.wo,
+                              s.hi,
+                              s.wi,
+                              s.ac,
+                              s.sh,
+                              s.sw,
+                              resample::Direction::kBackward,
+                              resample::Filter::kNearest};
+  const std::vector<float> g = RandomGrad(s, 33);
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      std::vector<unsigned char> first;
+      for (int layout : {1, 0, 2}) {
+        TestViews v;
+        MakeViews(s, dtype, g, layout, &v);
+        std::memset(v.out.data(), 0x7F, v.out.size());
+        auto plan =
+            resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, {4, 2}, nullptr);
+        ASSERT_TRUE(plan);
+        EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
+        EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
+        std::vector<unsigned char> scratch(plan->scratch_bytes());
+        plan->Run(v.go, v.o, scratch.data());
+        std::vector<unsigned char> elements;
+        int64_t zero_rows = 0;
+        for (int64_t c = 0; c < s.c; ++c) {
+          for (int64_t h = 0; h < s.hi; ++h) {
+            bool zero = true;
+            for (int64_t w = 0; w < s.wi; ++w) {
+              const size_t at =
+                  size_t(c * v.o.strides[1] + h * v.o.strides[2] + w * v.o.strides[3]) * esize;
+              for (size_t b = 0; b < esize; ++b) zero = zero && v.out[at + b] == 0;
+              elements.insert(elements.end(), v.out.begin() + at, v.out.begin() + at + esize);
+            }
+            zero_rows += zero;
+          }
+        }
+        EXPECT_GE(zero_rows, s.c * (s.hi - s.ho)) << "layout " << layout;
+        if (first.empty()) {
+          first = elements;
+          continue;
+        }
+        ASSERT_TRUE(elements == first)
+            << "dtype " << static_cast<int>(dtype) << ", layout " << layout;
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.
 TEST(SimdCeiling, EachValueRemovesTheBetterTargetsOnly) {
   using resample::kernels::TargetsAboveCeiling;

@@ -221,6 +221,19 @@ void HeightCombineStreamed(const float* const* rows, const float* weights, int64
 
 void FlushStreamedStores() { hwy::FlushStream(); }
 
+void ZeroRowStreamed(void* dst, int64_t bytes) {
+  const hn::ScalableTag<float> d;
+  static_assert(hn::MaxLanes(d) * sizeof(float) <= 64, "a vector fills at most a line");
+  const StreamedPart part = StreamedPartOf(reinterpret_cast<uintptr_t>(dst), bytes, 1);
+  char* p = static_cast<char*>(dst);
+  std::memset(p, 0, static_cast<size_t>(part.head));
+  float* lines = reinterpret_cast<float*>(p + part.head);  // on a line boundary
+  const int64_t floats = part.body / static_cast<int64_t>(sizeof(float));
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  for (int64_t x = 0; x < floats; x += lanes) hn::Stream(hn::Zero(d), d, lines + x);
+  std::memset(p + part.head + part.body, 0, static_cast<size_t>(bytes - part.head - part.body));
+}
+
 // The 32-bit lanes whose upper halves are v's bf16 bits: rounded to nearest
 // even, NaN quieted (its upper half with the quiet bit set).
 template <class D>
@@ -974,6 +987,7 @@ const KernelTable* Table() {
 #endif
     t.height_combine_bfloat16_rows = &HeightCombine<BFloat16In>;
     t.height_combine_streamed = &HeightCombineStreamed;
+    t.zero_row_streamed = &ZeroRowStreamed;
     t.flush_streamed_stores = &FlushStreamedStores;
     t.width_pass = &WidthPass;
     t.width_pass_strided = &WidthPassStrided;

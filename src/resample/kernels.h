@@ -35,6 +35,11 @@ struct KernelTable {
   void (*height_combine_streamed)(const float* const* rows, const float* weights, int64_t count,
                                   int64_t n, float* dst);
   void (*flush_streamed_stores)();
+  // Zero bytes [dst, dst + bytes): the whole 64-byte lines with non-temporal
+  // stores, the parts of lines at either end with regular ones (as
+  // height_combine_streamed splits a row). All-zero bits are +0 in every
+  // float dtype.
+  void (*zero_row_streamed)(void* dst, int64_t bytes);
   // dst[r][i] = sum over the block's sources j (ascending) of
   // weight(j, i) * src[r][j], for 1 <= num_rows <= kMaxWidthRows rows at once.
   // Writes exactly table.size floats per destination row. Returns true if

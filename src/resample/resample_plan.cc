@@ -810,6 +810,13 @@ class ResamplePlan::ChunkRunner {
         combine(row_ptrs_, w, count, p.dst_w, reinterpret_cast<uint16_t*>(out));
         continue;
       }
+      if (count == 0 && plan_.destination_streamed_) {
+        // No source row (nearest backwards of shrinks): zeros, streamed too.
+        k_.zero_row_streamed(DestinationRowAddr(plane, ih),
+                             p.dst_w * static_cast<int64_t>(ElementSize(dst_.dtype)));
+        streamed_ = true;
+        continue;
+      }
       float* acc = plan_.destination_direct_
                        ? reinterpret_cast<float*>(DestinationRowAddr(plane, ih))
                        : row_buffer_;
