@@ -1255,6 +1255,93 @@ TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
   EXPECT_FALSE(plan->fused());
 }
 
+// Volumes whose destination passes the non-temporal store threshold: the
+// slice plans stream their rows and the zero slices (a nearest backward of a
+// 2x shrink) are streamed too. The bytes equal those of an NDHWC destination
+// (strided rows: regular stores), over destinations filled with garbage
+// first, at 1 and 2 threads.
+TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
+  struct Case {
+    resample::Filter filter;
+    int64_t in[3], out[3];  // forward sizes (D, H, W)
+  };
+  const Case cases[] = {{resample::Filter::kNearest, {16, 256, 520}, {8, 128, 260}},
+                        {resample::Filter::kLinear, {16, 256, 520}, {8, 130, 200}}};
+  for (const Case& k : cases) {
+    resample::VolumeProblem p;
+    p.batch = 1, p.channels = 2;
+    p.in_d = k.in[0], p.in_h = k.in[1], p.in_w = k.in[2];
+    p.out_d = k.out[0], p.out_h = k.out[1], p.out_w = k.out[2];
+    p.direction = resample::Direction::kBackward;
+    p.filter = k.filter;
+    const int64_t c = p.channels;
+    const int64_t src_elems = c * k.out[0] * k.out[1] * k.out[2];
+    const int64_t dst_elems = c * k.in[0] * k.in[1] * k.in[2];
+    std::vector<float> grad(static_cast<size_t>(src_elems));
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+    for (float& x : grad) x = value(rng);
+    VolumeView src;
+    src.data = grad.data();
+    src.dtype = DataType::kFloat32;
+    const int64_t src_shape[5] = {1, c, k.out[0], k.out[1], k.out[2]};
+    for (int a = 4; a >= 0; --a) {
+      src.shape[a] = src_shape[a];
+      src.strides[a] = a == 4 ? 1 : src.strides[a + 1] * src_shape[a + 1];
+    }
+    std::vector<std::vector<float>> results;
+    for (bool channels_last : {false, true}) {
+      std::vector<float> out(static_cast<size_t>(dst_elems), std::nanf(""));
+      MutableVolumeView dst;
+      dst.data = out.data();
+      dst.dtype = DataType::kFloat32;
+      const int64_t dst_shape[5] = {1, c, k.in[0], k.in[1], k.in[2]};
+      for (int a = 0; a < 5; ++a) dst.shape[a] = dst_shape[a];
+      if (channels_last) {  // (N, D, H, W, C) in memory
+        dst.strides[1] = 1;
+        dst.strides[4] = c;
+        dst.strides[3] = c * k.in[2];
+        dst.strides[2] = c * k.in[2] * k.in[1];
+        dst.strides[0] = dst_elems;
+      } else {
+        for (int a = 4; a >= 0; --a) {
+          dst.strides[a] = a == 4 ? 1 : dst.strides[a + 1] * dst_shape[a + 1];
+        }
+      }
+      for (int threads : {1, 2}) {
+        std::string error;
+        auto plan = resample::VolumePlan::Create(
+            p, {DataType::kFloat32, 1}, {DataType::kFloat32, dst.strides[4]}, threads, &error);
+        ASSERT_NE(plan, nullptr) << error;
+        EXPECT_TRUE(plan->fused());
+        EXPECT_EQ(plan->destination_streamed(), !channels_last);
+        std::fill(out.begin(), out.end(), std::nanf(""));
+        std::vector<unsigned char> scratch(plan->scratch_bytes());
+        plan->Run(src, dst, scratch.data());
+        // In (N, C, D, H, W) order whatever the layout.
+        std::vector<float> ordered(static_cast<size_t>(dst_elems));
+        size_t at = 0;
+        for (int64_t ch = 0; ch < c; ++ch) {
+          for (int64_t d = 0; d < k.in[0]; ++d) {
+            for (int64_t h = 0; h < k.in[1]; ++h) {
+              for (int64_t w = 0; w < k.in[2]; ++w) {
+                ordered[at++] = out[static_cast<size_t>(ch * dst.strides[1] + d * dst.strides[2] +
+                                                        h * dst.strides[3] + w * dst.strides[4])];
+              }
+            }
+          }
+        }
+        results.push_back(std::move(ordered));
+      }
+    }
+    for (size_t r = 1; r < results.size(); ++r) {
+      EXPECT_EQ(0, std::memcmp(results[r].data(), results[0].data(),
+                               static_cast<size_t>(dst_elems) * sizeof(float)))
+          << "filter " << static_cast<int>(k.filter) << ", run " << r;
+    }
+  }
+}
+
 // ---- the contract: descriptions of raw calls (TD, RawTensor: raw_tensor.h) ----------
 
 // One call's arguments, as descriptions.

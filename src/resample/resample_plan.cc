@@ -186,8 +186,10 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const double destination_elements = static_cast<double>(f.batch) *
                                       static_cast<double>(f.channels) *
                                       static_cast<double>(p.dst_h) * static_cast<double>(p.dst_w);
-  plan->destination_streamed_ = (plan->destination_direct_ || plan->destination_fused16_) &&
-                                destination_elements >= kStreamedDestinationElements;
+  plan->destination_streamed_ =
+      (plan->destination_direct_ || plan->destination_fused16_) &&
+      std::max(destination_elements, partition.whole_destination_elements) >=
+          kStreamedDestinationElements;
   plan->num_chunks_ = std::max<int64_t>(1, partition.chunks);
   plan->num_threads_ = std::max(1, partition.threads);
   if (arithmetic != Arithmetic::kFloat32) {

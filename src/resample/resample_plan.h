@@ -65,6 +65,10 @@ struct ViewLayout {
 struct Partition {
   int64_t chunks = 1;
   int threads = 1;
+  // > 0: the runs of this plan write parts of one larger output of this many
+  // elements (a volume runs a plan per depth slice); whether the destination
+  // is written with non-temporal stores follows that output's size.
+  double whole_destination_elements = 0.0;
 };
 
 class ResamplePlan {

@@ -84,7 +84,12 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     const ResampleProblem slice{1,          1,           p.out_h,         p.out_w,
                                 p.in_h,     p.in_w,      p.align_corners, p.scales_h,
                                 p.scales_w, p.direction, p.filter};
-    const Partition one{1, 1};
+    // One slice at a time, streamed where the whole destination is large.
+    const Partition one{1, 1,
+                        static_cast<double>(p.batch) * static_cast<double>(p.channels) *
+                            static_cast<double>(backward ? p.in_d : p.out_d) *
+                            static_cast<double>(backward ? p.in_h : p.out_h) *
+                            static_cast<double>(backward ? p.in_w : p.out_w)};
     plan->slice_from_sum_ =
         ResamplePlan::Create(slice, ViewLayout{DataType::kFloat32, 1}, destination, one, error);
     if (!plan->slice_from_sum_) return nullptr;
@@ -266,12 +271,15 @@ Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d) {
   return t;
 }
 
-// +0 in every element of a slice (all-zero bytes in every float dtype).
-void ZeroSlice(const MutableTensorView& t) {
+// +0 in every element of a slice (all-zero bytes in every float dtype);
+// contiguous rows with non-temporal stores where `streamed`.
+void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool streamed) {
   const int64_t size = static_cast<int64_t>(DataTypeSize(t.dtype));
   for (int64_t h = 0; h < t.shape[2]; ++h) {
     char* row = static_cast<char*>(t.data) + h * t.strides[2] * size;
-    if (t.strides[3] == 1) {
+    if (t.strides[3] == 1 && streamed) {
+      kt.zero_row_streamed(row, t.shape[3] * size);
+    } else if (t.strides[3] == 1) {
       std::memset(row, 0, static_cast<size_t>(t.shape[3] * size));
     } else {
       for (int64_t x = 0; x < t.shape[3]; ++x) {
@@ -330,6 +338,9 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
       sum_view.shape[q] = sum_shape[q];
       sum_view.strides[q] = sum_strides[q];
     }
+    // Zero slices streamed as the slice plan streams its rows.
+    const bool streamed = slice_from_sum_->destination_streamed();
+    bool zeroed_streamed = false;
     const int64_t begin = slices / units * k + std::min(k, slices % units);
     const int64_t end = begin + slices / units + (k < slices % units ? 1 : 0);
     for (int64_t s = begin; s < end; ++s) {
@@ -339,7 +350,8 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
       const int64_t count = depth_.count[i], first = depth_.first[i];
       const float* w = depth_.weights.data() + depth_.offset[i];
       if (count == 0) {
-        ZeroSlice(out);
+        ZeroSlice(out, kt, streamed);
+        zeroed_streamed = zeroed_streamed || streamed;
         continue;
       }
       if (count == 1 && w[0] == 1.0f && slice_from_source_) {
@@ -375,6 +387,8 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
       }
       slice_from_sum_->RunOnThisThread(sum_view, out, slice_scratch);
     }
+    // Non-temporal stores ordered before the task is published as done.
+    if (zeroed_streamed) kt.flush_streamed_stores();
   });
 }
 

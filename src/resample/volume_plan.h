@@ -50,6 +50,10 @@ class VolumePlan {
   bool depth_first() const { return depth_first_; }
   // Whether Run takes the fused per-slice form.
   bool fused() const { return fused_; }
+  // Whether the fused form writes the destination with non-temporal stores.
+  bool destination_streamed() const {
+    return slice_from_sum_ != nullptr && slice_from_sum_->destination_streamed();
+  }
 
   // source/destination as the problem's direction reads and writes them.
   void Run(const VolumeView& source, const MutableVolumeView& destination, void* scratch) const;
