@@ -2,6 +2,7 @@
 // every SIMD target the build contains; conversions round to nearest even.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -107,6 +108,25 @@ std::vector<unsigned char> RunNative(const Shape& s, DataType dtype, const std::
   return v.out;
 }
 
+// The destination's elements in (N, C, H, W) order, whatever its layout.
+std::vector<unsigned char> ElementsInOrder(const TestViews& v, const Shape& s, size_t esize) {
+  std::vector<unsigned char> elements;
+  elements.reserve(size_t(s.n * s.c * s.hi * s.wi) * esize);
+  for (int64_t n = 0; n < s.n; ++n) {
+    for (int64_t c = 0; c < s.c; ++c) {
+      for (int64_t h = 0; h < s.hi; ++h) {
+        for (int64_t w = 0; w < s.wi; ++w) {
+          const size_t at = size_t(n * v.o.strides[0] + c * v.o.strides[1] + h * v.o.strides[2] +
+                                   w * v.o.strides[3]) *
+                            esize;
+          elements.insert(elements.end(), v.out.begin() + at, v.out.begin() + at + esize);
+        }
+      }
+    }
+  }
+  return elements;
+}
+
 std::vector<float> RandomGrad(const Shape& s, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> d(-3, 3);
@@ -182,17 +202,7 @@ TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
           TestViews v;
           MakeViews(s, dtype, g, layout, &v);
           ASSERT_TRUE(UpsampleBicubic2dAABackward(v.go, v.o, s.ac, s.sh, s.sw).ok());
-          std::vector<unsigned char> elements;
-          elements.reserve(size_t(s.n * s.c * s.hi * s.wi) * esize);
-          for (int64_t c = 0; c < s.c; ++c) {
-            for (int64_t h = 0; h < s.hi; ++h) {
-              for (int64_t w = 0; w < s.wi; ++w) {
-                const size_t at =
-                    size_t(c * v.o.strides[1] + h * v.o.strides[2] + w * v.o.strides[3]) * esize;
-                elements.insert(elements.end(), v.out.begin() + at, v.out.begin() + at + esize);
-              }
-            }
-          }
+          const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
           if (first.empty()) {
             first = elements;
             continue;
@@ -242,19 +252,12 @@ TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
         EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
         std::vector<unsigned char> scratch(plan->scratch_bytes());
         plan->Run(v.go, v.o, scratch.data());
-        std::vector<unsigned char> elements;
+        const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
+        const size_t row_bytes = size_t(s.wi) * esize;
         int64_t zero_rows = 0;
-        for (int64_t c = 0; c < s.c; ++c) {
-          for (int64_t h = 0; h < s.hi; ++h) {
-            bool zero = true;
-            for (int64_t w = 0; w < s.wi; ++w) {
-              const size_t at =
-                  size_t(c * v.o.strides[1] + h * v.o.strides[2] + w * v.o.strides[3]) * esize;
-              for (size_t b = 0; b < esize; ++b) zero = zero && v.out[at + b] == 0;
-              elements.insert(elements.end(), v.out.begin() + at, v.out.begin() + at + esize);
-            }
-            zero_rows += zero;
-          }
+        for (size_t at = 0; at < elements.size(); at += row_bytes) {
+          zero_rows += std::all_of(elements.begin() + at, elements.begin() + at + row_bytes,
+                                   [](unsigned char b) { return b == 0; });
         }
         EXPECT_GE(zero_rows, s.c * (s.hi - s.ho)) << "layout " << layout;
         if (first.empty()) {

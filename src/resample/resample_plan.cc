@@ -875,22 +875,27 @@ class ResamplePlan::ChunkRunner {
 
 void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destination,
                        void* scratch) const {
-  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
-  const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
-  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
-  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
-  ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
-    RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
-  });
+  RunChunks(source, destination, scratch, false);
 }
 
 void ResamplePlan::RunOnThisThread(const TensorView& source, const MutableTensorView& destination,
                                    void* scratch) const {
+  RunChunks(source, destination, scratch, true);
+}
+
+void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,
+                             void* scratch, bool on_this_thread) const {
   const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
-  for (int64_t k = 0; k < chunks; ++k) RunChunk(source, destination, k, chunks, base);
+  if (on_this_thread) {
+    for (int64_t k = 0; k < chunks; ++k) RunChunk(source, destination, k, chunks, base);
+    return;
+  }
+  ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
+    RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
+  });
 }
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,

@@ -125,6 +125,9 @@ class ResamplePlan {
  private:
   class ChunkRunner;
   ResamplePlan() = default;
+  // Every chunk, on the pool's threads or on the calling thread only.
+  void RunChunks(const TensorView& source, const MutableTensorView& destination, void* scratch,
+                 bool on_this_thread) const;
   // Chunk k of `chunks` (consecutive destination rows), with one thread's
   // scratch.
   void RunChunk(const TensorView& source, const MutableTensorView& destination, int64_t k,
