@@ -65,6 +65,8 @@ void SparseWidthRow(const GatherTable& t, const float* src, float* dst) {
   }
 }
 
+}  // namespace
+
 // Weight tables of one axis in the form a direction needs (null if they
 // would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
 // shapes over and over, and building tables is most of phase 1 on small problems.
@@ -109,8 +111,6 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
   cache->emplace_back(key, tables);
   return tables;
 }
-
-}  // namespace
 
 Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,
                                          DataType destination, int threads) {

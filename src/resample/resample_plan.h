@@ -27,6 +27,13 @@ enum class Direction {
   kForward,   // source x (N, C, in_h, in_w) -> destination y (N, C, out_h, out_w)
 };
 
+// One axis's tables in the form `direction` gathers with (the blocked form
+// too where `blocked`), built once and shared between plans (a network calls
+// the op with the same few shapes over and over); null where they would
+// exceed 2^30 taps.
+std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction,
+                                                   bool blocked);
+
 // Sizes are always the forward op's: in = forward input, out = forward output.
 struct ResampleProblem {
   int64_t batch = 0;     // N

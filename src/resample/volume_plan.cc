@@ -47,6 +47,7 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
                                                std::string* error) {
   std::unique_ptr<VolumePlan> plan(new VolumePlan());
   plan->problem_ = p;
+  plan->threads_ = std::max(1, threads);
   const bool backward = p.direction == Direction::kBackward;
   if (IsNearest(p.filter) && !backward) {
     // A gather of whole elements: one pass, bit for bit, no workspace.
@@ -68,19 +69,17 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
       plan->same_w_ = plan->index_w_[x] == static_cast<int64_t>(x);
     }
     plan->direct_copy_ = true;
-    plan->threads_ = std::max(1, threads);
     return plan;
   }
-  plan->threads_ = std::max(1, threads);
   if (source.dtype != DataType::kFloat64 && destination.dtype != DataType::kFloat64) {
     const AxisRule rule_d{p.filter,   p.in_d, p.out_d,  p.align_corners,
                           p.scales_d, false,  backward, false};
-    if (CountAxisTaps(rule_d) > (int64_t{1} << 30)) {
+    plan->depth_ = CachedAxisTables(rule_d, p.direction, false);
+    if (!plan->depth_) {
       if (error) *error = "weight tables exceed 2^30 taps";
       return nullptr;
     }
-    const AxisWeights weights_d = ComputeAxisWeights(rule_d);
-    plan->depth_ = backward ? TransposeAxisWeights(weights_d) : AsGatherTable(weights_d);
+    const GatherTable& depth = plan->depth_->gather;
     const ResampleProblem slice{1,          1,           p.out_h,         p.out_w,
                                 p.in_h,     p.in_w,      p.align_corners, p.scales_h,
                                 p.scales_w, p.direction, p.filter};
@@ -94,11 +93,10 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
         ResamplePlan::Create(slice, ViewLayout{DataType::kFloat32, 1}, destination, one, error);
     if (!plan->slice_from_sum_) return nullptr;
     bool single = false;  // some depth sum is one source slice with weight 1
-    for (int64_t d = 0; d < plan->depth_.size; ++d) {
+    for (int64_t d = 0; d < depth.size; ++d) {
       const size_t i = static_cast<size_t>(d);
-      single =
-          single || (plan->depth_.count[i] == 1 &&
-                     plan->depth_.weights[static_cast<size_t>(plan->depth_.offset[i])] == 1.0f);
+      single = single ||
+               (depth.count[i] == 1 && depth.weights[static_cast<size_t>(depth.offset[i])] == 1.0f);
     }
     uint64_t slice_scratch = plan->slice_from_sum_->scratch_bytes();
     if (single) {
@@ -108,9 +106,7 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     }
     const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
     const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w);
-    const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, plan->depth_.max_count));
-    plan->source_dtype_ = source.dtype;
-    plan->source_w_stride_ = source.w_stride;
+    const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth.max_count));
     plan->thread_scratch_bytes_ = AlignUp(src_h * src_w * sizeof(float)) +  // the depth sum
                                   AlignUp(taps * src_w * sizeof(float)) +   // fp32 source rows
                                   AlignUp(taps * sizeof(const float*)) +
@@ -192,19 +188,27 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
   }
 }
 
+// Items [0, items) in units of consecutive ones (at most 4 per thread, plus
+// 4), run on the pool: fn(begin, end, slot). Which thread takes which unit
+// does not matter: each item is written once.
+template <class Fn>
+void ForEachUnit(int64_t items, int threads, const Fn& fn) {
+  const int64_t units = std::min<int64_t>(items, int64_t{4} * threads + 4);
+  ThreadPool::Global().ParallelFor(units, threads, [&](int64_t k, int slot) {
+    const int64_t begin = items / units * k + std::min(k, items % units);
+    fn(begin, begin + items / units + (k < items % units ? 1 : 0), slot);
+  });
+}
+
 }  // namespace
 
 void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destination,
                      void* scratch) const {
   if (direct_copy_) {
-    // Units of consecutive destination rows; which thread takes which does
-    // not matter (each row is written once).
+    // Units of consecutive destination rows.
     const int64_t rows =
         destination.shape[0] * destination.shape[1] * destination.shape[2] * destination.shape[3];
-    const int64_t units = std::min<int64_t>(rows, int64_t{4} * threads_ + 4);
-    ThreadPool::Global().ParallelFor(units, threads_, [&](int64_t k, int) {
-      const int64_t begin = rows / units * k + std::min(k, rows % units);
-      const int64_t end = begin + rows / units + (k < rows % units ? 1 : 0);
+    ForEachUnit(rows, threads_, [&](int64_t begin, int64_t end, int) {
       switch (DataTypeSize(source.dtype)) {
         case 1:
           return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_, same_w_,
@@ -300,11 +304,11 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
   // Whole source slices as one row: their rows follow each other.
   const bool slice_rows = source.strides[4] == 1 && (source.strides[3] == src_w || src_h == 1);
   const bool fp32_rows = source.dtype == DataType::kFloat32 && source.strides[4] == 1;
-  const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_.max_count));
+  const GatherTable& depth_table = depth_->gather;
+  const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_table.max_count));
   // Units of consecutive destination slices: neighbours share source slices,
   // which the thread then finds in its cache.
-  const int64_t units = std::min<int64_t>(slices, int64_t{4} * threads_ + 4);
-  ThreadPool::Global().ParallelFor(units, threads_, [&](int64_t k, int slot) {
+  ForEachUnit(slices, threads_, [&](int64_t begin, int64_t end, int slot) {
     const kernels::KernelTable& kt = kernels::CurrentKernels();
     char* next = scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_;
     auto take = [&](uint64_t bytes) {
@@ -341,14 +345,12 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     // Zero slices streamed as the slice plan streams its rows.
     const bool streamed = slice_from_sum_->destination_streamed();
     bool zeroed_streamed = false;
-    const int64_t begin = slices / units * k + std::min(k, slices % units);
-    const int64_t end = begin + slices / units + (k < slices % units ? 1 : 0);
     for (int64_t s = begin; s < end; ++s) {
       const int64_t d = s % depth, c = (s / depth) % channels, n = s / (depth * channels);
       const MutableTensorView out = SliceOf<MutableTensorView>(destination, n, c, d);
       const size_t i = static_cast<size_t>(d);
-      const int64_t count = depth_.count[i], first = depth_.first[i];
-      const float* w = depth_.weights.data() + depth_.offset[i];
+      const int64_t count = depth_table.count[i], first = depth_table.first[i];
+      const float* w = depth_table.weights.data() + depth_table.offset[i];
       if (count == 0) {
         ZeroSlice(out, kt, streamed);
         zeroed_streamed = zeroed_streamed || streamed;

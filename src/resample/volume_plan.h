@@ -81,10 +81,8 @@ class VolumePlan {
   // source slice itself; per thread, the bytes of its scratch (the depth sum,
   // fp32 copies of source rows, row pointers, the slice plans' scratch).
   bool fused_ = false;
-  GatherTable depth_;
+  std::shared_ptr<const AxisTables> depth_;
   std::unique_ptr<ResamplePlan> slice_from_sum_, slice_from_source_;
-  DataType source_dtype_ = DataType::kFloat32;
-  int64_t source_w_stride_ = 1;
   uint64_t thread_scratch_bytes_ = 0;
   void RunFused(const VolumeView& source, const MutableVolumeView& destination,
                 char* scratch) const;
