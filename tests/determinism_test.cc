@@ -552,7 +552,7 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       std::vector<float*> dst_ptrs;
       for (auto& row : dst) dst_ptrs.push_back(row.data());
       EXPECT_TRUE(resample::kernels::CurrentKernels().width_pass(t, src_ptrs.data(),
-                                                                 dst_ptrs.data(), kRows));
+                                                                 dst_ptrs.data(), kRows, true));
       by_target[resample::kernels::TargetNameOf(target)] = dst;
     }
     resample::kernels::ForceTarget(0);

@@ -582,8 +582,13 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
 // row and a stride (no pointer loads: with eight rows the pointer form
 // reloads pointers after each block's stores, which on short rows made the
 // time follow the stack's address, most likely through 4 KiB aliasing).
+// kPrefetch: the source rows are the tensor's own, not scratch rows (see
+// kWidthPrefetchAhead); a template argument, so that the scratch-row form
+// compiles to the same loop as without prefetching.
+template <bool kFetch>
 struct RowPointers {
   static constexpr bool kPaddedDst = false;
+  static constexpr bool kPrefetch = kFetch;
   const float* const* src;
   float* const* dst;
   HWY_INLINE const float* Src(int r) const { return src[r]; }
@@ -591,8 +596,10 @@ struct RowPointers {
 };
 // Destination rows of the strided form are scratch rows padded to a multiple
 // of BlockedTable::kWidth floats: a block's last vector is stored whole.
+template <bool kFetch>
 struct RowStrides {
   static constexpr bool kPaddedDst = true;
+  static constexpr bool kPrefetch = kFetch;
   const float* src;
   int64_t src_stride;
   float* dst;
@@ -676,6 +683,14 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
+// Rows read from the source tensor itself (not from scratch) are prefetched
+// this many floats ahead of each block's window: eight rows read side by side
+// are eight streams, and gathers and broadcasts do not train the hardware
+// prefetchers as plain loads do (measured on AMD Zen 4 with cold caches,
+// 2x upsampling of 64 small planes: 0.81 -> 0.72 ms). Rows that come from
+// scratch are in L1/L2 already; prefetching them only costs issue slots.
+constexpr int64_t kWidthPrefetchAhead = 128;
+constexpr int64_t kFloatsPerLine = 16;
 template <int kRows, class Rows>
 bool WidthRows(const BlockedTable& t, const Rows& rows) {
   constexpr int64_t kW = BlockedTable::kWidth;
@@ -686,11 +701,18 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
   // unlike an add chain) keeps the NaN exponent bits of any non-finite value.
   const hn::RebindToUnsigned<decltype(d)> du;
   auto probe = hn::Zero(du);
+  [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
   for (int64_t b = 0; b < t.num_blocks; ++b) {
     const size_t sb = static_cast<size_t>(b);
     const float* w = t.weights.data() + t.offset[sb];
     const int64_t taps = t.src_count[sb];
     const int64_t s0 = t.src_first[sb];
+    if constexpr (Rows::kPrefetch) {
+      const int64_t want = std::min(t.src_size, s0 + taps + kWidthPrefetchAhead);
+      for (; fetched < want; fetched += kFloatsPerLine) {
+        for (int r = 0; r < kRows; ++r) __builtin_prefetch(rows.Src(r) + fetched);
+      }
+    }
     const int64_t base = b * kW;
     const int64_t valid = std::min(kW, t.size - base);
 #if HWY_TARGET <= HWY_AVX3
@@ -814,20 +836,28 @@ bool WidthRowsOf(const BlockedTable& t, const Rows& rows, int64_t num_rows) {
   return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, rows);
 }
 
-bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst,
-               int64_t num_rows) {
-  return WidthRowsOf(t, RowPointers{src, dst}, num_rows);
+bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst, int64_t num_rows,
+               bool from_memory) {
+  return from_memory ? WidthRowsOf(t, RowPointers<true>{src, dst}, num_rows)
+                     : WidthRowsOf(t, RowPointers<false>{src, dst}, num_rows);
 }
 
-bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
-                      int64_t dst_stride, int64_t num_rows) {
+template <bool kFetch>
+bool WidthPassStridedOf(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
+                        int64_t dst_stride, int64_t num_rows) {
   bool finite = true;
   for (int64_t r = 0; r < num_rows; r += kMaxWidthRows) {
     finite &= WidthRowsOf(
-        t, RowStrides{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride},
+        t, RowStrides<kFetch>{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride},
         std::min(kMaxWidthRows, num_rows - r));
   }
   return finite;
+}
+
+bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
+                      int64_t dst_stride, int64_t num_rows, bool from_memory) {
+  return from_memory ? WidthPassStridedOf<true>(t, src, src_stride, dst, dst_stride, num_rows)
+                     : WidthPassStridedOf<false>(t, src, src_stride, dst, dst_stride, num_rows);
 }
 
 bool RowIsFinite(const float* row, int64_t n) {

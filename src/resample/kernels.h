@@ -46,12 +46,14 @@ struct KernelTable {
   // every value written is finite, which also proves every source read was;
   // on false the caller redoes rows with non-finite sources exactly (the
   // dense blocks multiply them by zero weights of neighbouring destinations).
+  // from_memory: the source rows are the tensor's own, likely not cached, and
+  // are prefetched ahead of the loads (no effect on the values).
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
-                     int64_t num_rows);
+                     int64_t num_rows, bool from_memory);
   // width_pass over any number of rows, row r at src + r * src_stride and
   // dst + r * dst_stride (in floats): the same bits, no row pointers to load.
   bool (*width_pass_strided)(const BlockedTable& table, const float* src, int64_t src_stride,
-                             float* dst, int64_t dst_stride, int64_t num_rows);
+                             float* dst, int64_t dst_stride, int64_t num_rows, bool from_memory);
   // height_combine with accumulate = false and 1 <= count <= kMaxFusedTaps,
   // each sum rounded to 16 bits as store_half_row / store_bfloat16_row round
   // it and stored at dst[x] (contiguous): no fp32 row in between.

@@ -26,6 +26,13 @@ constexpr uint64_t kSmallBatchBytes = uint64_t{64} << 10;
 constexpr int64_t kMaxBatchPlanes = 256;
 constexpr int64_t kPrefetchRowsAhead = 2;
 constexpr int64_t kCacheLine = 64;
+// Small planes whose rows form one run are prefetched about this many bytes
+// ahead of the plane the width pass reads (at least one plane ahead): planes
+// of a few hundred bytes each give the hardware prefetchers too little to
+// train on. Measured on AMD Zen 4 with cold caches, AVX2: 64x64 planes of
+// 7x7 (backward of 14 -> 7) 0.61 -> 0.50 ms, 64 planes of 64x64 0.89 -> 0.70
+// ms; unchanged with warm caches.
+constexpr int64_t kSmallPlanePrefetchBytes = 4096;
 // Prefetches per part of a height-pass sum (CombineInParts).
 constexpr int64_t kLinesPerPart = 8;
 // Destinations of at least this many elements (16 MiB as fp32, half the L3
@@ -348,6 +355,10 @@ class ResamplePlan::ChunkRunner {
           in_contiguous_ = !plan.source_direct_ && source.strides[3] == 1 &&
                            (source.strides[2] == plan.extent_.src_w || plan.extent_.src_h == 1);
           SourceRange(plan.height(), 0, plan.extent_.dst_h, &whole_lo_, &whole_hi_);
+          ahead_planes_ = std::max<int64_t>(
+              1, kSmallPlanePrefetchBytes /
+                     std::max<int64_t>(1, plan.extent_.src_h * plan.extent_.src_w *
+                                              static_cast<int64_t>(ElementSize(source.dtype))));
           break;
         }
         cache_ = take(plan.row_cache_slots_ * row_i_);
@@ -456,16 +467,19 @@ class ResamplePlan::ChunkRunner {
     if (!k_.row_is_finite(src, plan_.extent_.src_w)) SparseWidthRow(plan_.width(), src, dst);
   }
 
-  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows) {
-    if (k_.width_pass(plan_.width_blocked(), src, dst, rows)) return;
+  // from_memory: src are the source tensor's own rows (prefetched ahead).
+  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows,
+                        bool from_memory) {
+    if (k_.width_pass(plan_.width_blocked(), src, dst, rows, from_memory)) return;
     for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src[r], dst[r]);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
   // in floats).
   void WidthPassStridedChecked(const float* src, int64_t src_stride, float* dst, int64_t dst_stride,
-                               int64_t rows) {
-    if (k_.width_pass_strided(plan_.width_blocked(), src, src_stride, dst, dst_stride, rows)) {
+                               int64_t rows, bool from_memory) {
+    if (k_.width_pass_strided(plan_.width_blocked(), src, src_stride, dst, dst_stride, rows,
+                              from_memory)) {
       return;
     }
     for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src + r * src_stride, dst + r * dst_stride);
@@ -639,7 +653,7 @@ class ResamplePlan::ChunkRunner {
                        ? reinterpret_cast<float*>(DestinationRowAddr(group[i].plane, group[i].row))
                        : result_ + i * row_i_;
         }
-        WidthPassChecked(mid, dst, g);
+        WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_);
         if (!plan_.destination_direct_) {
           for (int64_t i = 0; i < g; ++i) StoreResult(dst[i], group[i].plane, group[i].row);
         }
@@ -670,7 +684,7 @@ class ResamplePlan::ChunkRunner {
       src[n] = SourceRow(p, o, stage_ + n * row_o_);
       dst[n] = Slot(base_key + o);
     }
-    WidthPassChecked(src, dst, n);
+    WidthPassChecked(src, dst, n, plan_.source_direct_);
     for (int64_t j = 0; j < n; ++j) MarkCached(base_key + oh + j);
     return Slot(key);
   }
@@ -686,6 +700,21 @@ class ResamplePlan::ChunkRunner {
       *lo = std::min(*lo, t.first[si]);
       *hi = std::max(*hi, t.first[si] + t.count[si]);
     }
+  }
+
+  // Small planes whose rows [lo, lo + rows) form one run: the lines of that
+  // run in the plane kSmallPlanePrefetchBytes ahead of plane p, each line
+  // once (consecutive planes' runs share lines).
+  void PrefetchPlaneAhead(int64_t p, int64_t lo, int64_t rows) {
+    const int64_t ahead = p + ahead_planes_;
+    if (ahead >= plan_.problem_.batch * plan_.problem_.channels) return;
+    const auto from = reinterpret_cast<uintptr_t>(
+        ahead_plane_.Seek(src_, plan_.problem_.channels, ahead) + lo * src_row_stride_ * src_size_);
+    const uintptr_t to = from + static_cast<uintptr_t>(rows * plan_.extent_.src_w * src_size_);
+    const uintptr_t first = from & ~uintptr_t{kCacheLine - 1};
+    uintptr_t line = fetched_to_ > to ? first : std::max(first, fetched_to_);
+    for (; line < to; line += kCacheLine) __builtin_prefetch(reinterpret_cast<const void*>(line));
+    fetched_to_ = line;
   }
 
   // Batches of whole planes (or one part of a plane where a chunk starts or
@@ -707,18 +736,23 @@ class ResamplePlan::ChunkRunner {
       const int64_t mid_rows = std::max<int64_t>(hi - lo, 0);
       if (plan_.source_direct_ && mid_rows > 0) {
         // fp32 rows, evenly spaced within a plane: no row pointers to load.
+        // Rows that form one run are prefetched planes ahead, line by line
+        // (the kernel's per-row prefetches would repeat lines of short rows).
+        const bool run = src_row_stride_ == p.src_w;
         for (int64_t q = 0; q < planes; ++q) {
+          if (run) PrefetchPlaneAhead(plane + q, lo, mid_rows);
           WidthPassStridedChecked(reinterpret_cast<const float*>(SourceRowAddr(plane + q, lo)),
                                   src_row_stride_, plane_mid_ + q * mid_rows * row_i_, row_i_,
-                                  mid_rows);
+                                  mid_rows, !run);
         }
       } else if (in_contiguous_ && mid_rows > 0) {
         // 16-bit planes whose rows form one run: one conversion per plane,
         // not per short row, then the same strided pass.
         for (int64_t q = 0; q < planes; ++q) {
+          PrefetchPlaneAhead(plane + q, lo, mid_rows);
           LoadRow(k_, src_.dtype, SourceRowAddr(plane + q, lo), 1, mid_rows * p.src_w, stage_);
           WidthPassStridedChecked(stage_, p.src_w, plane_mid_ + q * mid_rows * row_i_, row_i_,
-                                  mid_rows);
+                                  mid_rows, false);
         }
       } else {
         const float* src[kRowsPerWidthPass] = {};
@@ -729,12 +763,12 @@ class ResamplePlan::ChunkRunner {
             src[n] = SourceRow(plane + q, oh, stage_ + n * row_o_);
             dst[n] = plane_mid_ + (q * mid_rows + oh - lo) * row_i_;
             if (++n == kRowsPerWidthPass) {
-              WidthPassChecked(src, dst, n);
+              WidthPassChecked(src, dst, n, plan_.source_direct_);
               n = 0;
             }
           }
         }
-        if (n > 0) WidthPassChecked(src, dst, n);
+        if (n > 0) WidthPassChecked(src, dst, n, plan_.source_direct_);
       }
       const int64_t rows = ih1 - ih0;
       int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
@@ -856,6 +890,9 @@ class ResamplePlan::ChunkRunner {
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
   PlaneCursor<const char> src_plane_;
+  PlaneCursor<const char> ahead_plane_;  // the plane PrefetchPlaneAhead reads
+  int64_t ahead_planes_ = 1;             // how far ahead, in planes
+  uintptr_t fetched_to_ = 0;             // the end of the lines it prefetched last
   PlaneCursor<char> dst_plane_;
   int64_t src_row_stride_ = 0;
   int64_t src_size_ = 0;
