@@ -555,6 +555,19 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
   }
 }
 
+// Destination rows of at least kMinWritePrefetchBytes written with regular
+// stores are prefetched for writing a row ahead: with cold caches each store
+// otherwise waits for its line's read for ownership (measured on AMD Zen 4,
+// backward of 64 planes 128 -> 64, cold, AVX2: 0.79 -> 0.70 ms at 1 thread,
+// 0.48 -> 0.40 ms at 2; 2-3% slower with warm caches). Shorter rows lost more
+// with warm caches than they gained with cold ones.
+constexpr uintptr_t kMinWritePrefetchBytes = 256;
+
+HWY_INLINE void PrefetchForWriting(const void* p, uintptr_t bytes) {
+  const char* at = static_cast<const char*>(p);
+  for (uintptr_t b = 0; b < bytes; b += 64) __builtin_prefetch(at + b, 1);
+}
+
 // Plane by plane, row by row: destinations are written in address order
 // (planes apart in memory would each be a separate store stream).
 template <class Out>
@@ -566,11 +579,19 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
                              dst, dst_stride, planes, n);
     return;
   }
+  const uintptr_t row_bytes = static_cast<uintptr_t>(n) * sizeof(typename Out::T);
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
       const size_t si = static_cast<size_t>(i);
       typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
+      // The next destination row's lines, ahead of its stores.
+      if (row_bytes >= kMinWritePrefetchBytes) {
+        const typename Out::T* next = i + 1 < row_end  ? out + dst_stride
+                                      : q + 1 < planes ? dst[q + 1]
+                                                       : nullptr;
+        if (next != nullptr) PrefetchForWriting(next, row_bytes);
+      }
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
       HeightRow<Out>(row, src_stride, w, t.count[si], n, out);
