@@ -681,5 +681,82 @@ TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
   }
 }
 
+// The height-first order sweeps its source rows (each read once, added into
+// every stage row it feeds) where that pays (fp32 sources, sums of more than
+// 8 taps, narrow rows): the same bytes as gathering each sum's rows at once,
+// for every filter and direction, source rows padded or not, groups that span
+// planes, any partition, on every target.
+TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
+  std::mt19937 rng(77);
+  int swept = 0;
+  for (int trial = 0; trial < 4000 && swept < 150; ++trial) {
+    resample::ResampleProblem p{1 + int64_t(rng() % 2),
+                                1 + int64_t(rng() % 3),
+                                1 + int64_t(rng() % 60),
+                                1 + int64_t(rng() % 200),
+                                1 + int64_t(rng() % 60),
+                                1 + int64_t(rng() % 200),
+                                rng() % 4 == 0,
+                                0,
+                                0};
+    p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
+    p.filter = static_cast<resample::Filter>(rng() % 6);
+    if (rng() % 3 == 0) p.scales_h = 0.1 + (rng() % 100) / 40.0;
+    const bool padded = rng() % 2 == 0;  // source rows 5 elements apart
+    auto swept_plan =
+        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
+                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
+    ASSERT_TRUE(swept_plan);
+    if (swept_plan->order() != resample::PassOrder::kHeightFirst || !swept_plan->height_sweep()) {
+      continue;
+    }
+    ++swept;
+    auto gathered = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
+                                                   {DataType::kFloat32, 1}, {3, 2}, nullptr);
+    ASSERT_TRUE(gathered);
+    gathered->DisableHeightSweepForTesting();
+    const bool forward = p.direction == resample::Direction::kForward;
+    const int64_t sh = forward ? p.in_h : p.out_h, sw = forward ? p.in_w : p.out_w;
+    const int64_t dh = forward ? p.out_h : p.in_h, dw = forward ? p.out_w : p.in_w;
+    TensorView src;
+    src.dtype = DataType::kFloat32;
+    const int64_t ss[4] = {p.batch, p.channels, sh, sw};
+    std::memcpy(src.shape, ss, sizeof ss);
+    ContiguousStrides(src.shape, src.strides);
+    if (padded) {
+      src.strides[2] = sw + 5;
+      src.strides[1] = src.strides[2] * sh;
+      src.strides[0] = src.strides[1] * p.channels;
+    }
+    std::vector<float> in(size_t(src.strides[0] * p.batch));
+    std::uniform_real_distribution<float> value(-3, 3);
+    for (float& v : in) v = value(rng);
+    src.data = in.data();
+    MutableTensorView dst;
+    dst.dtype = DataType::kFloat32;
+    const int64_t ds[4] = {p.batch, p.channels, dh, dw};
+    std::memcpy(dst.shape, ds, sizeof ds);
+    ContiguousStrides(dst.shape, dst.strides);
+    const size_t out_bytes = size_t(p.batch * p.channels * dh * dw) * sizeof(float);
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      std::vector<unsigned char> outs[2];
+      const resample::ResamplePlan* plans[2] = {swept_plan.get(), gathered.get()};
+      for (int k = 0; k < 2; ++k) {
+        outs[k].assign(out_bytes, 0xA5);
+        dst.data = outs[k].data();
+        std::vector<unsigned char> scratch(plans[k]->scratch_bytes());
+        plans[k]->Run(src, dst, scratch.data());
+      }
+      ASSERT_TRUE(outs[0] == outs[1])
+          << resample::kernels::TargetNameOf(target) << ", trial " << trial << ", filter "
+          << resample::FilterName(p.filter) << (forward ? " forward " : " backward ") << sh << "x"
+          << sw << " -> " << dh << "x" << dw;
+    }
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_GE(swept, 150);
+}
+
 }  // namespace
 }  // namespace aclnn_host::testing

@@ -186,6 +186,72 @@ HWY_INLINE StreamedPart StreamedPartOf(uintptr_t address, int64_t n, size_t elem
   return part;
 }
 
+// The sweep reads its source rows one after another; the hardware
+// prefetchers alone left the loads waiting on memory (perf: 61% of the
+// kernel's samples on the source load). Lines this many bytes ahead are
+// prefetched, which runs into the next rows where the plane's rows form one
+// run. Measured on AMD Zen 4, AVX2, warm caches, backward 224 -> 512 (8x3
+// planes): 4.09 -> 3.44 ms at 1 thread, 2.08 -> 1.66 ms at 2; 1 KiB and 8 or
+// 16 KiB ahead gained less (with cold caches 4 to 16 KiB were alike).
+constexpr int64_t kSweepPrefetchBytes = 4096;
+
+// One source row added into the kRows destination rows it feeds: acc[j][x]
+// = acc[j][x] + weights[j] * src[x], from element x on, with vectors of tag
+// D; returns where it stopped. Each is one step of that element's FMA chain,
+// so sweeping the source rows in ascending order forms the chains of
+// CombineSpan (a row set to +0 first, then its terms in order).
+template <int kRows, class D>
+HWY_INLINE int64_t SweepSpan(D d, const float* src, const float* weights, int64_t x, int64_t n,
+                             float* const* acc) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  using V = hn::Vec<D>;
+  V w[kRows];
+  float* row[kRows];
+  for (int j = 0; j < kRows; ++j) {
+    w[j] = hn::Set(d, weights[j]);
+    row[j] = acc[j];
+  }
+  for (; x + 2 * lanes <= n; x += 2 * lanes) {
+    const char* ahead = reinterpret_cast<const char*>(src + x) + kSweepPrefetchBytes;
+    for (int64_t b = 0; b < 2 * lanes * static_cast<int64_t>(sizeof(float)); b += 64) {
+      __builtin_prefetch(ahead + b);
+    }
+    const V s0 = hn::LoadU(d, src + x);
+    const V s1 = hn::LoadU(d, src + x + lanes);
+    for (int j = 0; j < kRows; ++j) {
+      hn::StoreU(hn::MulAdd(w[j], s0, hn::LoadU(d, row[j] + x)), d, row[j] + x);
+      hn::StoreU(hn::MulAdd(w[j], s1, hn::LoadU(d, row[j] + x + lanes)), d, row[j] + x + lanes);
+    }
+  }
+  for (; x + lanes <= n; x += lanes) {
+    const V s0 = hn::LoadU(d, src + x);
+    for (int j = 0; j < kRows; ++j) {
+      hn::StoreU(hn::MulAdd(w[j], s0, hn::LoadU(d, row[j] + x)), d, row[j] + x);
+    }
+  }
+  return x;
+}
+
+template <int kRows>
+void SweepGroup(const float* src, const float* weights, int64_t n, float* const* acc) {
+  int64_t x = SweepSpan<kRows>(hn::ScalableTag<float>(), src, weights, 0, n, acc);
+  if (x == n) return;
+  x = SweepSpan<kRows>(hn::CappedTag<float, 8>(), src, weights, x, n, acc);
+  x = SweepSpan<kRows>(hn::CappedTag<float, 4>(), src, weights, x, n, acc);
+  if (x == n) return;
+  SweepSpan<kRows>(hn::CappedTag<float, 1>(), src, weights, x, n, acc);
+}
+
+void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n,
+                 float* const* acc) {
+  using Group = void (*)(const float*, const float*, int64_t, float* const*);
+  static constexpr auto kGroups = TapTable<Group, kMaxGroup>(
+      [](auto taps) -> Group { return &SweepGroup<decltype(taps)::value>; });
+  for (int64_t k = 0; k < rows; k += kMaxGroup) {
+    kGroups[std::min(kMaxGroup, rows - k)](src, weights + k, n, acc + k);
+  }
+}
+
 // HeightCombine's sums (accumulate = false) written with non-temporal
 // stores over the whole lines of the row (StreamedPartOf); the head and the
 // tail take CombineGroup's regular stores. Every element gets the same chain
@@ -1040,6 +1106,7 @@ const KernelTable* Table() {
     t.height_combine_half_rows = nullptr;  // no F16C: rows are converted first
 #endif
     t.height_combine_bfloat16_rows = &HeightCombine<BFloat16In>;
+    t.height_sweep = &HeightSweep;
     t.height_combine_streamed = &HeightCombineStreamed;
     t.zero_row_streamed = &ZeroRowStreamed;
     t.flush_streamed_stores = &FlushStreamedStores;

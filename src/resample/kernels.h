@@ -28,6 +28,13 @@ struct KernelTable {
                                    int64_t n, float* acc, bool accumulate);
   void (*height_combine_bfloat16_rows)(const uint16_t* const* rows, const float* weights,
                                        int64_t count, int64_t n, float* acc, bool accumulate);
+  // One source row's step of the sums of the `rows` destination rows it
+  // feeds: acc[j][x] = acc[j][x] + weights[j] * src[x], x < n. Called for the
+  // source rows in ascending order on rows set to +0, it forms height_combine's
+  // chains (the same bits), reading each source row once and in address
+  // order.
+  void (*height_sweep)(const float* src, const float* weights, int64_t rows, int64_t n,
+                       float* const* acc);
   // height_combine (accumulate = false, 1 <= count <= kMaxFusedTaps), the
   // same bits, with non-temporal stores for a destination far larger than
   // the caches; flush_streamed_stores orders them before the work is

@@ -112,6 +112,11 @@ class ResamplePlan {
   PassOrder order() const { return order_; }
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }
+  // Whether the height-first order sweeps the source rows (fp32 or 16-bit
+  // rows with unit stride; others gather); tests turn it off to compare the
+  // two forms' bytes.
+  bool height_sweep() const { return height_sweep_; }
+  void DisableHeightSweepForTesting() { height_sweep_ = false; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
 
@@ -162,6 +167,10 @@ class ResamplePlan {
   bool destination_streamed_ = false;
   bool h_identity_ = false;
   bool w_identity_ = false;
+  // Height-first order: the height pass sweeps the source rows in address
+  // order into the width-pass group's stage rows (fp32 or 16-bit source rows
+  // read in place), instead of gathering each sum's rows at once.
+  bool height_sweep_ = false;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
   const GatherTable& height() const { return height_tables_->gather; }
