@@ -681,6 +681,89 @@ TEST(Paths, EveryCacheBudgetGivesTheSameBytes) {
   }
 }
 
+// A random fp32 problem of any filter and direction for the path tests
+// below: up to 2 x 3 planes, heights up to 60, widths up to 200.
+resample::ResampleProblem RandomProblem(std::mt19937& rng) {
+  resample::ResampleProblem p{1 + int64_t(rng() % 2),
+                              1 + int64_t(rng() % 3),
+                              1 + int64_t(rng() % 60),
+                              1 + int64_t(rng() % 200),
+                              1 + int64_t(rng() % 60),
+                              1 + int64_t(rng() % 200),
+                              rng() % 4 == 0,
+                              0,
+                              0};
+  p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
+  p.filter = static_cast<resample::Filter>(rng() % 6);
+  if (rng() % 3 == 0) p.scales_h = 0.1 + (rng() % 100) / 40.0;
+  if (rng() % 3 == 0) p.scales_w = 0.1 + (rng() % 100) / 40.0;
+  return p;
+}
+
+// Runs two fp32 plans of problem p (one path each) on every target over the
+// same random source, its rows padded by 5 elements or not, some values Inf
+// or NaN where `non_finite`; returns false (with a failure) where their
+// bytes differ.
+bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::ResamplePlan& b,
+                            const resample::ResampleProblem& p, std::mt19937& rng, bool non_finite,
+                            const std::string& what) {
+  const bool forward = p.direction == resample::Direction::kForward;
+  const int64_t sh = forward ? p.in_h : p.out_h, sw = forward ? p.in_w : p.out_w;
+  const int64_t dh = forward ? p.out_h : p.in_h, dw = forward ? p.out_w : p.in_w;
+  TensorView src;
+  src.dtype = DataType::kFloat32;
+  const int64_t ss[4] = {p.batch, p.channels, sh, sw};
+  std::memcpy(src.shape, ss, sizeof ss);
+  ContiguousStrides(src.shape, src.strides);
+  if (rng() % 2 == 0) {
+    src.strides[2] = sw + 5;
+    src.strides[1] = src.strides[2] * sh;
+    src.strides[0] = src.strides[1] * p.channels;
+  }
+  std::vector<float> in(size_t(src.strides[0] * p.batch));
+  std::uniform_real_distribution<float> value(-3, 3);
+  for (float& v : in) v = value(rng);
+  if (non_finite) {
+    const float specials[] = {std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity(),
+                              std::numeric_limits<float>::quiet_NaN()};
+    for (int k = 0; k < 3; ++k) in[rng() % in.size()] = specials[rng() % 3];
+  }
+  src.data = in.data();
+  MutableTensorView dst;
+  dst.dtype = DataType::kFloat32;
+  const int64_t ds[4] = {p.batch, p.channels, dh, dw};
+  std::memcpy(dst.shape, ds, sizeof ds);
+  ContiguousStrides(dst.shape, dst.strides);
+  const size_t out_bytes = size_t(p.batch * p.channels * dh * dw) * sizeof(float);
+  bool same = true;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    std::vector<unsigned char> outs[2];
+    const resample::ResamplePlan* plans[2] = {&a, &b};
+    for (int k = 0; k < 2; ++k) {
+      outs[k].assign(out_bytes, 0xA5);
+      dst.data = outs[k].data();
+      std::vector<unsigned char> scratch(plans[k]->scratch_bytes());
+      plans[k]->Run(src, dst, scratch.data());
+    }
+    if (outs[0] != outs[1]) {
+      size_t e = 0;  // the first element that differs
+      while (std::memcmp(&outs[0][e * 4], &outs[1][e * 4], 4) == 0) ++e;
+      float x, y;
+      std::memcpy(&x, &outs[0][e * 4], 4);
+      std::memcpy(&y, &outs[1][e * 4], 4);
+      ADD_FAILURE() << resample::kernels::TargetNameOf(target) << ", " << what << ", filter "
+                    << resample::FilterName(p.filter) << (forward ? " forward " : " backward ")
+                    << sh << "x" << sw << " -> " << dh << "x" << dw << ": element " << e << " " << x
+                    << " vs " << y;
+      same = false;
+    }
+  }
+  resample::kernels::ForceTarget(0);
+  return same;
+}
+
 // The height-first order sweeps its source rows (each read once, added into
 // every stage row it feeds) where that pays (fp32 sources, sums of more than
 // 8 taps, narrow rows): the same bytes as gathering each sum's rows at once,
@@ -690,19 +773,7 @@ TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
   std::mt19937 rng(77);
   int swept = 0;
   for (int trial = 0; trial < 4000 && swept < 150; ++trial) {
-    resample::ResampleProblem p{1 + int64_t(rng() % 2),
-                                1 + int64_t(rng() % 3),
-                                1 + int64_t(rng() % 60),
-                                1 + int64_t(rng() % 200),
-                                1 + int64_t(rng() % 60),
-                                1 + int64_t(rng() % 200),
-                                rng() % 4 == 0,
-                                0,
-                                0};
-    p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
-    p.filter = static_cast<resample::Filter>(rng() % 6);
-    if (rng() % 3 == 0) p.scales_h = 0.1 + (rng() % 100) / 40.0;
-    const bool padded = rng() % 2 == 0;  // source rows 5 elements apart
+    const resample::ResampleProblem p = RandomProblem(rng);
     auto swept_plan =
         resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
                                        {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
@@ -715,47 +786,35 @@ TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
                                                    {DataType::kFloat32, 1}, {3, 2}, nullptr);
     ASSERT_TRUE(gathered);
     gathered->DisableHeightSweepForTesting();
-    const bool forward = p.direction == resample::Direction::kForward;
-    const int64_t sh = forward ? p.in_h : p.out_h, sw = forward ? p.in_w : p.out_w;
-    const int64_t dh = forward ? p.out_h : p.in_h, dw = forward ? p.out_w : p.in_w;
-    TensorView src;
-    src.dtype = DataType::kFloat32;
-    const int64_t ss[4] = {p.batch, p.channels, sh, sw};
-    std::memcpy(src.shape, ss, sizeof ss);
-    ContiguousStrides(src.shape, src.strides);
-    if (padded) {
-      src.strides[2] = sw + 5;
-      src.strides[1] = src.strides[2] * sh;
-      src.strides[0] = src.strides[1] * p.channels;
-    }
-    std::vector<float> in(size_t(src.strides[0] * p.batch));
-    std::uniform_real_distribution<float> value(-3, 3);
-    for (float& v : in) v = value(rng);
-    src.data = in.data();
-    MutableTensorView dst;
-    dst.dtype = DataType::kFloat32;
-    const int64_t ds[4] = {p.batch, p.channels, dh, dw};
-    std::memcpy(dst.shape, ds, sizeof ds);
-    ContiguousStrides(dst.shape, dst.strides);
-    const size_t out_bytes = size_t(p.batch * p.channels * dh * dw) * sizeof(float);
-    for (int64_t target : resample::kernels::AvailableTargets()) {
-      resample::kernels::ForceTarget(target);
-      std::vector<unsigned char> outs[2];
-      const resample::ResamplePlan* plans[2] = {swept_plan.get(), gathered.get()};
-      for (int k = 0; k < 2; ++k) {
-        outs[k].assign(out_bytes, 0xA5);
-        dst.data = outs[k].data();
-        std::vector<unsigned char> scratch(plans[k]->scratch_bytes());
-        plans[k]->Run(src, dst, scratch.data());
-      }
-      ASSERT_TRUE(outs[0] == outs[1])
-          << resample::kernels::TargetNameOf(target) << ", trial " << trial << ", filter "
-          << resample::FilterName(p.filter) << (forward ? " forward " : " backward ") << sh << "x"
-          << sw << " -> " << dh << "x" << dw;
-    }
+    ASSERT_TRUE(SameBytesOnEveryTarget(*swept_plan, *gathered, p, rng, trial % 4 == 0,
+                                       "trial " + std::to_string(trial)));
   }
-  resample::kernels::ForceTarget(0);
   EXPECT_GE(swept, 150);
+}
+
+// Shrinking width passes of 8 rows go through the rows' columns on AVX2
+// (8x8 transposes, one FMA per tap): the same bytes as the blocked pass,
+// finite or not (rows with Inf or NaN are redone the same way), in either
+// pass order, any partition, on every target.
+TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
+  std::mt19937 rng(78);
+  int transposed = 0;
+  for (int trial = 0; trial < 4000 && transposed < 150; ++trial) {
+    const resample::ResampleProblem p = RandomProblem(rng);
+    auto transposed_plan =
+        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
+                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
+    ASSERT_TRUE(transposed_plan);
+    if (!transposed_plan->width_transposed()) continue;
+    ++transposed;
+    auto blocked = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
+                                                  {DataType::kFloat32, 1}, {3, 2}, nullptr);
+    ASSERT_TRUE(blocked);
+    blocked->DisableTransposedWidthForTesting();
+    ASSERT_TRUE(SameBytesOnEveryTarget(*transposed_plan, *blocked, p, rng, trial % 4 == 0,
+                                       "trial " + std::to_string(trial)));
+  }
+  EXPECT_GE(transposed, 150);
 }
 
 }  // namespace

@@ -950,6 +950,173 @@ bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_strid
                      : WidthPassStridedOf<false>(t, src, src_stride, dst, dst_stride, num_rows);
 }
 
+#if HWY_TARGET == HWY_AVX2
+// Eight rows of eight floats in r[] become eight columns (r[j] = column j).
+HWY_INLINE void Transpose8x8(__m256* r) {
+  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+  const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
+  r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+  r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+  r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+  r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+  r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+  r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+  r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+  r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+// The width pass of exactly kMaxWidthRows rows through their columns: 8x8
+// blocks of the rows are transposed into columns (scratch: one vector per
+// source column, the eight rows' values), each destination column is the FMA
+// chain of its own taps over the source columns (a broadcast weight per tap,
+// no zero-weight taps), and the destination columns are transposed back into
+// the rows. Each element gets WidthRowSparse's chain (the taps of the gather
+// table, ascending, from +0), which is what the blocked pass gives a finite
+// row, so the same bits. Returns false where a value written is not finite,
+// as the blocked pass does, so that the caller redoes the same rows the same
+// way. scratch: 8 * (src_size + size) floats, each rounded up to a multiple
+// of 8.
+template <bool kFetch>
+bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float* const* dst,
+                           float* scratch) {
+  constexpr int64_t kR = kMaxWidthRows;
+  static_assert(kR == 8, "one 8-lane vector per column");
+  const int64_t n_src = t.src_size, n_dst = t.size;
+  float* columns = scratch;
+  float* out = scratch + (n_src + kR - 1) / kR * kR * kR;
+  __m256 r[kR];
+  for (int64_t c = 0; c < n_src; c += kR) {
+    if (c + kR <= n_src) {
+      for (int i = 0; i < kR; ++i) {
+        if constexpr (kFetch) {
+          if (c % kFloatsPerLine == 0) __builtin_prefetch(src[i] + c + kWidthPrefetchAhead);
+        }
+        r[i] = _mm256_loadu_ps(src[i] + c);
+      }
+    } else {  // the last columns, read only up to the row's end
+      alignas(32) float tail[kR];
+      for (int i = 0; i < kR; ++i) {
+        std::memset(tail, 0, sizeof tail);
+        std::memcpy(tail, src[i] + c, static_cast<size_t>(n_src - c) * sizeof(float));
+        r[i] = _mm256_load_ps(tail);
+      }
+    }
+    Transpose8x8(r);
+    for (int j = 0; j < kR; ++j) _mm256_storeu_ps(columns + (c + j) * kR, r[j]);
+  }
+  // kColumns destination columns at a time, their chains interleaved over
+  // the taps they all have (one chain alone waits on the FMA latency), then
+  // each column's remaining taps; every chain keeps its own order.
+  constexpr int64_t kColumns = 4;
+  // x * 0 is +-0 for finite x and NaN otherwise; OR-ed, the NaNs stay.
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 probe = zero;
+  int64_t i = 0;
+  const float* const weights = t.weights.data();
+  // Tap k of a column: weight w[k] times source column c + k.
+  const auto tap = [](__m256 acc, const float* w, const float* c, int64_t k) {
+    return _mm256_fmadd_ps(_mm256_broadcast_ss(w + k), _mm256_loadu_ps(c + k * kR), acc);
+  };
+  for (; i + kColumns <= n_dst; i += kColumns) {
+    const size_t si = static_cast<size_t>(i);
+    const float* w0 = weights + t.offset[si];
+    const float* w1 = weights + t.offset[si + 1];
+    const float* w2 = weights + t.offset[si + 2];
+    const float* w3 = weights + t.offset[si + 3];
+    const float* c0 = columns + t.first[si] * kR;
+    const float* c1 = columns + t.first[si + 1] * kR;
+    const float* c2 = columns + t.first[si + 2] * kR;
+    const float* c3 = columns + t.first[si + 3] * kR;
+    const int64_t n0 = t.count[si], n1 = t.count[si + 1], n2 = t.count[si + 2],
+                  n3 = t.count[si + 3];
+    const int64_t common = std::min(std::min(n0, n1), std::min(n2, n3));
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(),
+           a3 = _mm256_setzero_ps();
+    for (int64_t k = 0; k < common; ++k) {
+      a0 = tap(a0, w0, c0, k);
+      a1 = tap(a1, w1, c1, k);
+      a2 = tap(a2, w2, c2, k);
+      a3 = tap(a3, w3, c3, k);
+    }
+    for (int64_t k = common; k < n0; ++k) a0 = tap(a0, w0, c0, k);
+    for (int64_t k = common; k < n1; ++k) a1 = tap(a1, w1, c1, k);
+    for (int64_t k = common; k < n2; ++k) a2 = tap(a2, w2, c2, k);
+    for (int64_t k = common; k < n3; ++k) a3 = tap(a3, w3, c3, k);
+    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
+    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
+    _mm256_storeu_ps(out + i * kR, a0);
+    _mm256_storeu_ps(out + (i + 1) * kR, a1);
+    _mm256_storeu_ps(out + (i + 2) * kR, a2);
+    _mm256_storeu_ps(out + (i + 3) * kR, a3);
+  }
+  for (; i < n_dst; ++i) {
+    const size_t si = static_cast<size_t>(i);
+    const float* w = weights + t.offset[si];
+    const float* col = columns + t.first[si] * kR;
+    const int64_t count = t.count[si];
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t k = 0; k < count; ++k) acc = tap(acc, w, col, k);
+    probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, zero));
+    _mm256_storeu_ps(out + i * kR, acc);
+  }
+  float* rows_out[kR];
+  for (int j = 0; j < kR; ++j) rows_out[j] = dst[j];
+  for (int64_t c = 0; c < n_dst; c += kR) {
+    const int64_t valid = std::min(kR, n_dst - c);
+    for (int j = 0; j < kR; ++j) {
+      r[j] = j < valid ? _mm256_loadu_ps(out + (c + j) * kR) : _mm256_setzero_ps();
+    }
+    Transpose8x8(r);
+    for (int i = 0; i < kR; ++i) {
+      if (valid == kR) {
+        _mm256_storeu_ps(rows_out[i] + c, r[i]);
+      } else {
+        alignas(32) float tail[kR];
+        _mm256_store_ps(tail, r[i]);
+        std::memcpy(rows_out[i] + c, tail, static_cast<size_t>(valid) * sizeof(float));
+      }
+    }
+  }
+  return _mm256_movemask_ps(_mm256_cmp_ps(probe, probe, _CMP_UNORD_Q)) == 0;
+}
+
+bool WidthPassTransposed(const GatherTable& t, const float* const* src, float* const* dst,
+                         float* scratch, bool from_memory) {
+  return from_memory ? WidthPassTransposedOf<true>(t, src, dst, scratch)
+                     : WidthPassTransposedOf<false>(t, src, dst, scratch);
+}
+#endif
+
+// The exact sparse gather of one row for rows holding Inf or NaN (the
+// blocked pass multiplies them by the zero weights of neighbouring
+// destinations): each element the chain of its own taps with this target's
+// MulAdd, so that its finite elements get the blocked pass's bits on every
+// target, fused or not (std::fma here gave other bits than SSE4's multiply and
+// add, and which rows are redone depends on how rows are grouped).
+void WidthRowSparse(const GatherTable& t, const float* src, float* dst) {
+  const hn::CappedTag<float, 1> d;
+  for (int64_t i = 0; i < t.size; ++i) {
+    const size_t si = static_cast<size_t>(i);
+    const float* w = t.weights.data() + t.offset[si];
+    const float* s = src + t.first[si];
+    auto acc = hn::Zero(d);
+    for (int64_t k = 0; k < t.count[si]; ++k) {
+      acc = hn::MulAdd(hn::Set(d, w[k]), hn::LoadU(d, s + k), acc);
+    }
+    hn::StoreU(acc, d, dst + i);
+  }
+}
+
 bool RowIsFinite(const float* row, int64_t n) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -1112,11 +1279,17 @@ const KernelTable* Table() {
     t.flush_streamed_stores = &FlushStreamedStores;
     t.width_pass = &WidthPass;
     t.width_pass_strided = &WidthPassStrided;
+#if HWY_TARGET == HWY_AVX2
+    t.width_pass_transposed = &WidthPassTransposed;
+#else
+    t.width_pass_transposed = nullptr;
+#endif
     t.height_combine_half = &HeightCombineTo16<HalfOut>;
     t.height_combine_bfloat16 = &HeightCombineTo16<BFloat16Out>;
     t.height_combine_half_streamed = &HeightCombineTo16Streamed<HalfOut>;
     t.height_combine_bfloat16_streamed = &HeightCombineTo16Streamed<BFloat16Out>;
     t.row_is_finite = &RowIsFinite;
+    t.width_row_sparse = &WidthRowSparse;
     t.height_pass_planes = &HeightPassPlanes<FloatOut>;
     t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;
     t.height_pass_planes_bfloat16 = &HeightPassPlanes<BFloat16Out>;

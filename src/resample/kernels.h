@@ -61,6 +61,15 @@ struct KernelTable {
   // dst + r * dst_stride (in floats): the same bits, no row pointers to load.
   bool (*width_pass_strided)(const BlockedTable& table, const float* src, int64_t src_stride,
                              float* dst, int64_t dst_stride, int64_t num_rows, bool from_memory);
+  // width_pass of exactly kMaxWidthRows rows from the gather table, through
+  // the rows' columns (8x8 transposes, one FMA per tap, no zero-weight taps):
+  // the bits the blocked pass gives finite rows; returns false where a value
+  // written is not finite (the caller redoes those rows as for width_pass).
+  // scratch: 8 * (table.src_size + table.size) floats, each size rounded up
+  // to a multiple of 8. Null where the target has no 8-lane form worth it
+  // (AVX2 only: AVX-512's 16-lane blocked pass does half the work per row).
+  bool (*width_pass_transposed)(const GatherTable& table, const float* const* src,
+                                float* const* dst, float* scratch, bool from_memory);
   // height_combine with accumulate = false and 1 <= count <= kMaxFusedTaps,
   // each sum rounded to 16 bits as store_half_row / store_bfloat16_row round
   // it and stored at dst[x] (contiguous): no fp32 row in between.
@@ -74,6 +83,10 @@ struct KernelTable {
   void (*height_combine_bfloat16_streamed)(const float* const* rows, const float* weights,
                                            int64_t count, int64_t n, uint16_t* dst);
   bool (*row_is_finite)(const float* row, int64_t n);
+  // One row of the width pass from the gather table, each element the chain
+  // of its own taps only (no zero-weight taps): the exact result for rows
+  // holding Inf or NaN, and the blocked pass's bits for finite elements.
+  void (*width_row_sparse)(const GatherTable& table, const float* src, float* dst);
   // The height pass for destination rows [row_begin, row_end) of `planes`
   // planes at once. Destination row row_begin + i of plane q is at
   // dst[q] + i * dst_stride; it gathers the source rows of table row

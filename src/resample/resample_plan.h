@@ -117,6 +117,10 @@ class ResamplePlan {
   // two forms' bytes.
   bool height_sweep() const { return height_sweep_; }
   void DisableHeightSweepForTesting() { height_sweep_ = false; }
+  // Whether groups of 8 rows take the transposed width pass where the target
+  // has one (AVX2); tests turn it off to compare the two forms' bytes.
+  bool width_transposed() const { return width_transposed_; }
+  void DisableTransposedWidthForTesting() { width_transposed_ = false; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
 
@@ -171,6 +175,9 @@ class ResamplePlan {
   // order into the width-pass group's stage rows (fp32 or 16-bit source rows
   // read in place), instead of gathering each sum's rows at once.
   bool height_sweep_ = false;
+  // Groups of 8 rows take the width pass through their columns
+  // (width_pass_transposed) where the target has it.
+  bool width_transposed_ = false;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
   const GatherTable& height() const { return height_tables_->gather; }
