@@ -764,32 +764,44 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
   return same;
 }
 
+// Random problems (RandomProblem) whose plan takes a path (`uses`), against
+// the same problem's plan with that path turned off (`disable`) and another
+// partition: the same bytes on every target, a quarter of the cases with Inf
+// or NaN (SameBytesOnEveryTarget); at least 150 such plans.
+template <class Uses, class Disable>
+void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disable) {
+  std::mt19937 rng(seed);
+  int taken = 0;
+  for (int trial = 0; trial < 4000 && taken < 150; ++trial) {
+    const resample::ResampleProblem p = RandomProblem(rng);
+    auto with_path =
+        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
+                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
+    ASSERT_TRUE(with_path);
+    if (!uses(*with_path)) continue;
+    ++taken;
+    auto without = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
+                                                  {DataType::kFloat32, 1}, {3, 2}, nullptr);
+    ASSERT_TRUE(without);
+    disable(*without);
+    ASSERT_TRUE(SameBytesOnEveryTarget(*with_path, *without, p, rng, trial % 4 == 0,
+                                       "trial " + std::to_string(trial)));
+  }
+  EXPECT_GE(taken, 150);
+}
+
 // The height-first order sweeps its source rows (each read once, added into
 // every stage row it feeds) where that pays (fp32 sources, sums of more than
 // 8 taps, narrow rows): the same bytes as gathering each sum's rows at once,
 // for every filter and direction, source rows padded or not, groups that span
 // planes, any partition, on every target.
 TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
-  std::mt19937 rng(77);
-  int swept = 0;
-  for (int trial = 0; trial < 4000 && swept < 150; ++trial) {
-    const resample::ResampleProblem p = RandomProblem(rng);
-    auto swept_plan =
-        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
-                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
-    ASSERT_TRUE(swept_plan);
-    if (swept_plan->order() != resample::PassOrder::kHeightFirst || !swept_plan->height_sweep()) {
-      continue;
-    }
-    ++swept;
-    auto gathered = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
-                                                   {DataType::kFloat32, 1}, {3, 2}, nullptr);
-    ASSERT_TRUE(gathered);
-    gathered->DisableHeightSweepForTesting();
-    ASSERT_TRUE(SameBytesOnEveryTarget(*swept_plan, *gathered, p, rng, trial % 4 == 0,
-                                       "trial " + std::to_string(trial)));
-  }
-  EXPECT_GE(swept, 150);
+  PathGivesTheSameBytes(
+      77,
+      [](const resample::ResamplePlan& plan) {
+        return plan.order() == resample::PassOrder::kHeightFirst && plan.height_sweep();
+      },
+      [](resample::ResamplePlan& plan) { plan.DisableHeightSweepForTesting(); });
 }
 
 // Shrinking width passes of 8 rows go through the rows' columns on AVX2
@@ -797,24 +809,9 @@ TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
 // finite or not (rows with Inf or NaN are redone the same way), in either
 // pass order, any partition, on every target.
 TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
-  std::mt19937 rng(78);
-  int transposed = 0;
-  for (int trial = 0; trial < 4000 && transposed < 150; ++trial) {
-    const resample::ResampleProblem p = RandomProblem(rng);
-    auto transposed_plan =
-        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
-                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
-    ASSERT_TRUE(transposed_plan);
-    if (!transposed_plan->width_transposed()) continue;
-    ++transposed;
-    auto blocked = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
-                                                  {DataType::kFloat32, 1}, {3, 2}, nullptr);
-    ASSERT_TRUE(blocked);
-    blocked->DisableTransposedWidthForTesting();
-    ASSERT_TRUE(SameBytesOnEveryTarget(*transposed_plan, *blocked, p, rng, trial % 4 == 0,
-                                       "trial " + std::to_string(trial)));
-  }
-  EXPECT_GE(transposed, 150);
+  PathGivesTheSameBytes(
+      78, [](const resample::ResamplePlan& plan) { return plan.width_transposed(); },
+      [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); });
 }
 
 }  // namespace

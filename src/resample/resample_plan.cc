@@ -33,20 +33,17 @@ constexpr int64_t kCacheLine = 64;
 // 7x7 (backward of 14 -> 7) 0.61 -> 0.50 ms, 64 planes of 64x64 0.89 -> 0.70
 // ms; unchanged with warm caches.
 constexpr int64_t kSmallPlanePrefetchBytes = 4096;
-// The height-first order sweeps fp32 source rows read in place
-// (HeightRowsBySweep) where it pays: sums of more than kMaxFusedTaps rows (the gathered form passes
-// over its stage row once per 8 of them), source rows that feed at least
-// kMinSweepFanOut stage rows on average (each stage-row step is a load and a
-// store; one source load replaces that many), and stage rows of a width-pass
-// group of at most kSweepStageBytes (read and written once per source row, so
-// they must stay in L1). Measured on AMD Zen 4, AVX2, engine_benchmark
-// medians of 5 rounds against the gathered sums: backward 224 -> 512 (8x3
-// planes, 10-tap sums of rows of 512 floats, fan-out 4.4) warm 4.45 -> 4.18
-// ms at 1 thread and 2.14 -> 1.96 at 2, cold 4.64 -> 4.32 at 1 thread (at 2
-// within the noise); not kept where it lost: fp16 and bf16 sources (converted
-// once per load either way; warm 1.37 -> 1.51 ms at 2 threads), 8-tap sums
-// (backward 128 -> 256: fp16 cold 1.25 -> 1.51 ms), wide rows (forward
-// 4032x3024 -> 1024x768, 128 KiB of stage rows: 3.2 -> 3.7 ms).
+// The height-first order sweeps fp32 source rows read in place (HeightRowsBySweep) where it pays:
+// sums of more than kMaxFusedTaps rows (the gathered form passes over its stage row once per 8 of
+// them), source rows that feed at least kMinSweepFanOut stage rows on average (each stage-row step
+// is a load and a store; one source load replaces that many), and stage rows of a width-pass group
+// of at most kSweepStageBytes (read and written once per source row, so they must stay in L1).
+// Measured on AMD Zen 4, AVX2, engine_benchmark medians of 5 rounds against the gathered sums:
+// backward 224 -> 512 (8x3 planes, 10-tap sums of rows of 512 floats, fan-out 4.4) warm 4.45 ->
+// 4.18 ms at 1 thread and 2.14 -> 1.96 at 2, cold 4.64 -> 4.32 at 1 thread (at 2 within the noise);
+// not kept where it lost: fp16 and bf16 sources (converted once per load either way; warm 1.37 ->
+// 1.51 ms at 2 threads), 8-tap sums (backward 128 -> 256: fp16 cold 1.25 -> 1.51 ms), wide rows
+// (forward 4032x3024 -> 1024x768, 128 KiB of stage rows: 3.2 -> 3.7 ms).
 constexpr uint64_t kSweepStageBytes = 16 << 10;
 constexpr int64_t kMinSweepFanOut = 2;
 // Prefetches per part of a height-pass sum (CombineInParts).

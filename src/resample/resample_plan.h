@@ -112,9 +112,8 @@ class ResamplePlan {
   PassOrder order() const { return order_; }
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }
-  // Whether the height-first order sweeps the source rows (fp32 or 16-bit
-  // rows with unit stride; others gather); tests turn it off to compare the
-  // two forms' bytes.
+  // Whether the height-first order sweeps the source rows (fp32 rows read in
+  // place; others gather); tests turn it off to compare the two forms' bytes.
   bool height_sweep() const { return height_sweep_; }
   void DisableHeightSweepForTesting() { height_sweep_ = false; }
   // Whether groups of 8 rows take the transposed width pass where the target
@@ -172,8 +171,8 @@ class ResamplePlan {
   bool h_identity_ = false;
   bool w_identity_ = false;
   // Height-first order: the height pass sweeps the source rows in address
-  // order into the width-pass group's stage rows (fp32 or 16-bit source rows
-  // read in place), instead of gathering each sum's rows at once.
+  // order into the width-pass group's stage rows (fp32 source rows read in
+  // place), instead of gathering each sum's rows at once.
   bool height_sweep_ = false;
   // Groups of 8 rows take the width pass through their columns
   // (width_pass_transposed) where the target has it.
