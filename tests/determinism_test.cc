@@ -791,15 +791,17 @@ void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disab
 }
 
 // The height-first order sweeps its source rows (each read once, added into
-// every stage row it feeds) where that pays (fp32 sources, sums of more than
-// 8 taps, narrow rows): the same bytes as gathering each sum's rows at once,
-// for every filter and direction, source rows padded or not, groups that span
-// planes, any partition, on every target.
+// every stage row it feeds) where that pays (fp32 sources, sums of 8 taps or
+// more, rows neither short nor wide): the same bytes as gathering each sum's
+// rows at once. Turned on wherever it can run (any tap count and row width,
+// not only where the plan picks it), for every filter and direction, source
+// rows padded or not, groups that span planes, any partition, on every target.
 TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
   PathGivesTheSameBytes(
       77,
-      [](const resample::ResamplePlan& plan) {
-        return plan.order() == resample::PassOrder::kHeightFirst && plan.height_sweep();
+      [](resample::ResamplePlan& plan) {
+        return plan.order() == resample::PassOrder::kHeightFirst &&
+               plan.EnableHeightSweepForTesting();
       },
       [](resample::ResamplePlan& plan) { plan.DisableHeightSweepForTesting(); });
 }

@@ -113,9 +113,12 @@ class ResamplePlan {
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }
   // Whether the height-first order sweeps the source rows (fp32 rows read in
-  // place; others gather); tests turn it off to compare the two forms' bytes.
+  // place; others gather); tests turn it off, or on wherever it can run (any
+  // tap count and row width; returns whether it is on), to compare the two
+  // forms' bytes.
   bool height_sweep() const { return height_sweep_; }
   void DisableHeightSweepForTesting() { height_sweep_ = false; }
+  bool EnableHeightSweepForTesting() { return height_sweep_ = sweep_capable_; }
   // Whether groups of 8 rows take the transposed width pass where the target
   // has one (AVX2); tests turn it off to compare the two forms' bytes.
   bool width_transposed() const { return width_transposed_; }
@@ -173,6 +176,7 @@ class ResamplePlan {
   // Height-first order: the height pass sweeps the source rows in address
   // order into the width-pass group's stage rows (fp32 source rows read in
   // place), instead of gathering each sum's rows at once.
+  bool sweep_capable_ = false;  // height-first, fp32 rows in place, stage rows fit
   bool height_sweep_ = false;
   // Groups of 8 rows take the width pass through their columns
   // (width_pass_transposed) where the target has it.
