@@ -478,7 +478,8 @@ TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
 // at a time where the target has 8 or more lanes, regular or non-temporal)
 // give the bits of the fp32 sums rounded by the row conversions, on rows of
 // every bit pattern class: vectors without NaN skip the NaN fix-up, those
-// with one (or with infinities of both signs side by side) do not.
+// with one (or with infinities of both signs side by side) do not. A sum of
+// two NaNs only has to be a NaN (see below).
 TEST(SimdTargets, FusedSixteenBitStoresRoundAsTheRowConversions) {
   std::mt19937 rng(23);
   const int64_t kMaxN = 300;
@@ -513,8 +514,23 @@ TEST(SimdTargets, FusedSixteenBitStoresRoundAsTheRowConversions) {
                    : (streamed ? k.height_combine_bfloat16_streamed : k.height_combine_bfloat16);
           store(rows, weights, count, n, dst);
           for (int64_t x = 0; x < n; ++x) {
-            ASSERT_EQ(dst[x], want[x]) << (half ? "f16" : "bf16") << " streamed " << streamed
-                                       << " trial " << trial << " x " << x << " of " << n;
+            // Where two NaNs meet in one sum, which one's payload (and sign)
+            // the sum carries is not specified: IEEE 754 leaves it open and
+            // compilers commute the operands of additions and pick FMA forms
+            // freely, so two inlined copies of one sum may differ there. Such
+            // outputs must be NaN; every other output has the exact bits.
+            const bool payload_open = count == 2 && std::isnan(a[x]) && std::isnan(b[x]);
+            if (payload_open) {
+              const uint16_t exponent = half ? 0x7C00 : 0x7F80;
+              const uint16_t mantissa = half ? 0x03FF : 0x007F;
+              ASSERT_EQ(dst[x] & exponent, exponent) << "NaN expected at " << x;
+              ASSERT_NE(dst[x] & mantissa, 0) << "NaN expected at " << x;
+              continue;
+            }
+            ASSERT_EQ(dst[x], want[x])
+                << (half ? "f16" : "bf16") << " streamed " << streamed << " trial " << trial
+                << " x " << x << " of " << n << ": " << resample::FloatBits(a[x]) << " "
+                << resample::FloatBits(b[x]);
           }
           ASSERT_EQ(dst[n], 0xABCD) << "written past the row";
         }
