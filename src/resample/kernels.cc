@@ -507,6 +507,42 @@ HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* 
   for (int v = 0; v < kVectors; ++v) Out::Store(d, acc[v], out + v * lanes);
 }
 
+// HeightStrip of two rows at once (a and b, each with its own source rows,
+// weights and tap count): twice the independent FMA chains for rows too short
+// to keep the FMA units busy alone. Each row keeps its own chain, so the same
+// bits as two HeightStrip calls.
+template <class Out, int kVectors, class D>
+HWY_INLINE void HeightStripPair(D d, int64_t stride, const float* src_a, const float* w_a,
+                                int64_t count_a, typename Out::T* out_a, const float* src_b,
+                                const float* w_b, int64_t count_b, typename Out::T* out_b) {
+  const size_t lanes = hn::Lanes(d);
+  using V = hn::Vec<D>;
+  V a[kVectors], b[kVectors];
+  for (int v = 0; v < kVectors; ++v) a[v] = b[v] = hn::Zero(d);
+  const int64_t common = std::min(count_a, count_b);
+  int64_t k = 0;
+  for (; k < common; ++k, src_a += stride, src_b += stride) {
+    const V wa = hn::Set(d, w_a[k]);
+    const V wb = hn::Set(d, w_b[k]);
+    for (int v = 0; v < kVectors; ++v) {
+      a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + v * lanes), a[v]);
+      b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + v * lanes), b[v]);
+    }
+  }
+  for (int64_t j = k; j < count_a; ++j, src_a += stride) {
+    const V wa = hn::Set(d, w_a[j]);
+    for (int v = 0; v < kVectors; ++v) a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + v * lanes), a[v]);
+  }
+  for (int64_t j = k; j < count_b; ++j, src_b += stride) {
+    const V wb = hn::Set(d, w_b[j]);
+    for (int v = 0; v < kVectors; ++v) b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + v * lanes), b[v]);
+  }
+  for (int v = 0; v < kVectors; ++v) {
+    Out::Store(d, a[v], out_a + v * lanes);
+    Out::Store(d, b[v], out_b + v * lanes);
+  }
+}
+
 #if HWY_TARGET <= HWY_AVX2
 // Targets whose masked loads and stores are instructions (never touching the
 // masked-off lanes): a short row or a tail is one masked strip.
@@ -654,8 +690,36 @@ HWY_INLINE void PrefetchForWriting(const void* p, uintptr_t bytes) {
   for (uintptr_t b = 0; b < bytes; b += 64) __builtin_prefetch(at + b, 1);
 }
 
+// HeightPassPlanes for rows of exactly kVectors vectors (short rows, no
+// write prefetch): two destination rows of a plane per HeightStripPair.
+template <class Out, int kVectors>
+void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t row_end,
+                             const float* src, int64_t src_stride, int64_t src_plane_stride,
+                             int64_t src_first, typename Out::T* const* dst, int64_t dst_stride,
+                             int64_t planes) {
+  const hn::ScalableTag<float> d;
+  for (int64_t q = 0; q < planes; ++q) {
+    const float* plane = src + q * src_plane_stride;
+    typename Out::T* out = dst[q];
+    int64_t i = row_begin;
+    for (; i + 1 < row_end; i += 2, out += 2 * dst_stride) {
+      const size_t a = static_cast<size_t>(i), b = a + 1;
+      HeightStripPair<Out, kVectors>(d, src_stride, plane + (t.first[a] - src_first) * src_stride,
+                                     t.weights.data() + t.offset[a], t.count[a], out,
+                                     plane + (t.first[b] - src_first) * src_stride,
+                                     t.weights.data() + t.offset[b], t.count[b], out + dst_stride);
+    }
+    if (i < row_end) {
+      const size_t a = static_cast<size_t>(i);
+      HeightStrip<Out, kVectors>(d, plane + (t.first[a] - src_first) * src_stride, src_stride,
+                                 t.weights.data() + t.offset[a], t.count[a], out);
+    }
+  }
+}
+
 // Plane by plane, row by row: destinations are written in address order
-// (planes apart in memory would each be a separate store stream).
+// (planes apart in memory would each be a separate store stream). Rows of
+// at most 4 whole vectors go two at a time (HeightPassPlanesInPairs).
 template <class Out>
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
@@ -666,6 +730,28 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
     return;
   }
   const uintptr_t row_bytes = static_cast<uintptr_t>(n) * sizeof(typename Out::T);
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  if (n % lanes == 0 && n <= 4 * lanes && row_bytes < kMinWritePrefetchBytes) {
+    switch (n / lanes) {
+      case 1:
+        HeightPassPlanesInPairs<Out, 1>(t, row_begin, row_end, src, src_stride, src_plane_stride,
+                                        src_first, dst, dst_stride, planes);
+        return;
+      case 2:
+        HeightPassPlanesInPairs<Out, 2>(t, row_begin, row_end, src, src_stride, src_plane_stride,
+                                        src_first, dst, dst_stride, planes);
+        return;
+      case 3:
+        HeightPassPlanesInPairs<Out, 3>(t, row_begin, row_end, src, src_stride, src_plane_stride,
+                                        src_first, dst, dst_stride, planes);
+        return;
+      default:
+        HeightPassPlanesInPairs<Out, 4>(t, row_begin, row_end, src, src_stride, src_plane_stride,
+                                        src_first, dst, dst_stride, planes);
+        return;
+    }
+  }
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
