@@ -14,12 +14,14 @@ failed=0
 stage() {  # stage NAME COMMAND...
   local name=$1
   shift
+  local start=$SECONDS
   echo "=== $name"
   if "$@"; then
     passed=$((passed + 1))
+    echo "=== $name: passed in $((SECONDS - start)) s"
   else
     failed=$((failed + 1))
-    echo "=== FAILED: $name"
+    echo "=== FAILED: $name (after $((SECONDS - start)) s)"
   fi
 }
 
@@ -126,5 +128,5 @@ stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
 stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
 stage "unit tests (TSan)" unit_tests "$out/tsan"
 stage "unit tests (TSan, 8 threads)" unit_tests "$out/tsan" 8
-echo "test.sh: $passed passed, $failed failed"
+echo "test.sh: $passed passed, $failed failed in $SECONDS s"
 [ "$failed" -eq 0 ]
