@@ -13,6 +13,8 @@
 #     FUZZ_MERGE=0     leave fuzz/corpus alone (default 1: inputs that add
 #                      coverage are merged into the committed corpus)
 #     FUZZ_BUILD=DIR   build directory (default build/fuzz)
+#     FUZZ_BUILD_ONLY=1 build the fuzzer and stop (test.sh builds it beside
+#                      the ASan+UBSan suite)
 # A finding stops the run: its input is saved as build/fuzz/crash-* (copy it
 # to fuzz/regressions/ with a name that says what it found) and the script
 # exits non-zero. It prints executions, coverage and findings at the end.
@@ -32,6 +34,7 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInf
   -DACLNN_HOST_SANITIZE=address,undefined >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target op_fuzzer >/dev/null
 fuzzer="$dir/fuzz/op_fuzzer"
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 echo "replaying $(ls "$root"/fuzz/regressions | wc -l) past findings"
 "$fuzzer" "$root"/fuzz/regressions/* >"$dir/replay.log" 2>&1 ||

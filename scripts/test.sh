@@ -106,6 +106,18 @@ subproject_user() {  # add_subdirectory / FetchContent: no tests or examples of 
     "$out/subproject/uses_aclnn_host" >/dev/null
 }
 
+sanitizer_builds() {
+  # The ASan+UBSan suite (GCC) and the fuzzer (clang) build side by side: each
+  # spends minutes in one compiler process on the instrumented kernels, which
+  # would leave the other core idle.
+  FUZZ_BUILD_ONLY=1 FUZZ_BUILD="$out/fuzz" bash "$root/scripts/fuzz.sh" >"$out/fuzz_build.log" 2>&1 &
+  local fuzz_build=$!
+  local rc=0
+  build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=address,undefined || rc=1
+  wait "$fuzz_build" || { cat "$out/fuzz_build.log"; rc=1; }
+  return "$rc"
+}
+
 fuzz() {
   # CI's bounded run (FUZZ_SECONDS, default 60) on one core, the committed
   # corpus left as it is; scripts/fuzz.sh MINUTES fuzzes deeper.
@@ -120,8 +132,7 @@ stage "PyTorch cross-check" crosscheck
 stage "Python package (venv install, pytest)" python_package
 stage "ACLNN_HOST_NUM_THREADS" thread_env
 stage "installed package from an outside project" outside_project
-stage "ASan+UBSan build" build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DACLNN_HOST_SANITIZE=address,undefined
+stage "ASan+UBSan builds (suite: GCC, fuzzer: clang)" sanitizer_builds
 stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
 stage "unit tests (ASan+UBSan, 8 threads)" unit_tests "$out/asan" 8
 stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
