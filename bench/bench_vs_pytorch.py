@@ -343,14 +343,14 @@ def print_tables(run):
                     ratios.append(ratio)
                     if not rec["extra"]:
                         suite_ratios.append(ratio)
-                    worst = min(worst, (ratio, label))
+                        worst = min(worst, (ratio, label))
                     print("| %s | %s | %d | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (shape_cell(label, rec),
                           dtype, t, torch_best * 1e3, ours * 1e3, ratio, g, 100 * g / bw))
                 else:
                     print("| %s | %s | %d | n/a | %.3f | %.2fx fp32 time | %.1f | %.0f%% |" % (
                         shape_cell(label, rec), dtype, t, ours * 1e3, ours / fp32, g, 100 * g / bw))
         summary.append("%s backward threads=%d: geometric mean %.1fx faster than PyTorch over the issue's "
-                       "suite (%.1fx with the extra shape), worst %.1fx (%s)" %
+                       "suite (%.1fx with the extra shape), worst %.1fx (%s) in that suite" %
                        (name, t, geomean(suite_ratios), geomean(ratios), worst[0], worst[1]))
         print("\nforward aclnnUpsampleBicubic2dAA, one plane (Pillow is single-threaded: 1 thread only)\n")
         print("| shape | dtype | threads | PyTorch ms | Pillow ms | ours ms | vs PyTorch | vs Pillow | GB/s "
