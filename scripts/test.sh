@@ -93,9 +93,9 @@ outside_project() {
 pkg_config_user() {  # a program built with pkg-config's flags against the install
   local pc flags
   pc=$(dirname "$(find "$out/install" -name aclnn_host.pc | head -1)") &&
-    flags=$(PKG_CONFIG_PATH="$pc" pkg-config --cflags --libs aclnn_host) &&
-    # shellcheck disable=SC2086 # the flags are words
-    g++ -std=c++17 "$root/examples/resize_example.cpp" $flags -o "$out/example/pkg_config_user" &&
+    flags=$(PKG_CONFIG_PATH="$pc" pkg-config --cflags --libs aclnn_host) || return 1
+  # shellcheck disable=SC2086 # the flags are words
+  g++ -std=c++17 "$root/examples/resize_example.cpp" $flags -o "$out/example/pkg_config_user" &&
     LD_LIBRARY_PATH="$(dirname "$pc")" "$out/example/pkg_config_user" >/dev/null
 }
 
