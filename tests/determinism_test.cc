@@ -167,6 +167,36 @@ TEST(Determinism, BothPassOrdersAreExercised) {
   EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
 }
 
+// Small planes whose destination rows are short, or whose width pass is
+// cheap, run width-first (whole planes per height-pass call) even where the
+// arithmetic alone favours height-first (backwards of upsampling: the rows
+// shrink); 8-tap width passes on longer rows keep the arithmetic's choice.
+TEST(PassOrder, SmallPlanesGoWidthFirstOnShortRowsOrCheapWidthPasses) {
+  const auto order_of = [](resample::Filter filter, int64_t in, int64_t out) {
+    resample::ResampleProblem p{4, 64, out, out, in, in, false, 0, 0};
+    p.filter = filter;
+    auto plan = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
+    EXPECT_TRUE(plan);
+    return plan ? plan->order() : resample::PassOrder::kCopy;
+  };
+  using resample::Filter;
+  using resample::PassOrder;
+  // gradOutput 28x28 -> gradient 14x14: rows of 14 floats, any filter.
+  for (Filter f : {Filter::kNearest, Filter::kLinear, Filter::kCubic, Filter::kCubicAA}) {
+    EXPECT_EQ(order_of(f, 14, 28), PassOrder::kWidthFirst) << static_cast<int>(f);
+  }
+  // 128x128 -> 64x64: cheap width passes (at most 4 taps) go width-first, the
+  // cubic ones (8 taps) stay height-first.
+  EXPECT_EQ(order_of(Filter::kNearest, 64, 128), PassOrder::kWidthFirst);
+  EXPECT_EQ(order_of(Filter::kLinear, 64, 128), PassOrder::kWidthFirst);
+  EXPECT_EQ(order_of(Filter::kCubic, 64, 128), PassOrder::kHeightFirst);
+  EXPECT_EQ(order_of(Filter::kCubicAA, 64, 128), PassOrder::kHeightFirst);
+  // Larger planes keep the arithmetic's choice: 256x256 -> 128x128 (128 KiB
+  // of width-pass rows a plane) and past the small-plane budget.
+  EXPECT_EQ(order_of(Filter::kLinear, 128, 256), PassOrder::kHeightFirst);
+  EXPECT_EQ(order_of(Filter::kLinear, 512, 1024), PassOrder::kHeightFirst);
+}
+
 // A destination past the non-temporal store threshold: rows at every
 // alignment (1450 elements is not a multiple of a vector), padded rows and a
 // channels-last layout (not written in place, so not streamed) give the same
