@@ -425,6 +425,44 @@ float RandomFloat(std::mt19937& rng) {
 
 uint16_t HalfRef(float f) { return resample::FloatToHalf(f); }
 
+// The nearest forwards' copy gather (gather_row32) on every target: exact
+// bits for index patterns of upsampling (vectors of one window), shrinking
+// and random ones (element by element), lanes before the window's base, and
+// windows that would run past the row's end; it never reads past src_n (the
+// row is its own allocation: ASan would see a read past it) nor writes past n.
+TEST(SimdTargets, CopyGatherCopiesExactlyOnEveryTarget) {
+  std::mt19937 rng(11);
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    for (int trial = 0; trial < 300; ++trial) {
+      const int64_t src_n = 1 + static_cast<int64_t>(rng() % 70);
+      const int64_t n = 1 + static_cast<int64_t>(rng() % 90);
+      std::vector<int32_t> first(static_cast<size_t>(n));
+      const int kind = trial % 4;
+      for (int64_t x = 0; x < n; ++x) {
+        int64_t f = 0;
+        if (kind == 0) f = x * src_n / n;                  // floor scaling, up or down
+        if (kind == 1) f = (2 * x + 1) * src_n / (2 * n);  // nearest-exact-like
+        if (kind == 2) f = static_cast<int64_t>(rng() % static_cast<uint32_t>(src_n));
+        if (kind == 3) f = std::max<int64_t>(0, src_n - 1 - x / 3);  // descending
+        first[static_cast<size_t>(x)] = static_cast<int32_t>(f);
+      }
+      std::vector<uint32_t> src(static_cast<size_t>(src_n));
+      for (uint32_t& v : src) v = static_cast<uint32_t>(rng());
+      std::vector<uint32_t> dst(static_cast<size_t>(n) + 1, 0xDEADBEEFu);
+      resample::kernels::CurrentKernels().gather_row32(src.data(), src_n, first.data(), n,
+                                                       dst.data());
+      for (int64_t x = 0; x < n; ++x) {
+        ASSERT_EQ(dst[static_cast<size_t>(x)], src[static_cast<size_t>(first[x])])
+            << "trial " << trial << " x " << x;
+      }
+      ASSERT_EQ(dst[static_cast<size_t>(n)], 0xDEADBEEFu) << "trial " << trial;
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 TEST(SimdTargets, ConversionsRoundToNearestEvenOnEveryTarget) {
   std::mt19937 rng(3);
   std::vector<float> values;

@@ -1223,6 +1223,41 @@ void WidthRowSparse(const GatherTable& t, const float* src, float* dst) {
   }
 }
 
+void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
+                 uint32_t* dst) {
+  const hn::ScalableTag<uint32_t> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + lanes <= n; x += lanes) {
+    const int32_t base = first[x];
+    if (base + lanes <= src_n) {
+      const auto idx = hn::Sub(hn::LoadU(di, first + x), hn::Set(di, base));
+      // Unsigned: a lane before base wraps to a large value.
+      const auto uidx = hn::BitCast(d, idx);
+      const auto one_vector = hn::Set(d, static_cast<uint32_t>(lanes));
+      if (hn::AllTrue(d, hn::Lt(uidx, one_vector))) {
+        hn::StoreU(hn::TableLookupLanes(hn::LoadU(d, src + base), hn::IndicesFromVec(d, idx)), d,
+                   dst + x);
+        continue;
+      }
+      // Shrinking by up to 2x: a window of two vectors, a permute of each
+      // (lane index modulo the vector) and a blend.
+      if (base + 2 * lanes <= src_n &&
+          hn::AllTrue(d, hn::Lt(uidx, hn::Add(one_vector, one_vector)))) {
+        const auto lane =
+            hn::IndicesFromVec(d, hn::And(idx, hn::Set(di, static_cast<int32_t>(lanes - 1))));
+        const auto lo = hn::TableLookupLanes(hn::LoadU(d, src + base), lane);
+        const auto hi = hn::TableLookupLanes(hn::LoadU(d, src + base + lanes), lane);
+        hn::StoreU(hn::IfThenElse(hn::Lt(uidx, one_vector), lo, hi), d, dst + x);
+        continue;
+      }
+    }
+    for (int64_t k = x; k < x + lanes; ++k) dst[k] = src[first[k]];
+  }
+  for (; x < n; ++x) dst[x] = src[first[x]];
+}
+
 bool RowIsFinite(const float* row, int64_t n) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -1395,6 +1430,7 @@ const KernelTable* Table() {
     t.height_combine_half_streamed = &HeightCombineTo16Streamed<HalfOut>;
     t.height_combine_bfloat16_streamed = &HeightCombineTo16Streamed<BFloat16Out>;
     t.row_is_finite = &RowIsFinite;
+    t.gather_row32 = &GatherRow32;
     t.width_row_sparse = &WidthRowSparse;
     t.height_pass_planes = &HeightPassPlanes<FloatOut>;
     t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;

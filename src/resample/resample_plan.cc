@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <vector>
 
@@ -227,6 +228,11 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
         plan->chunk_bytes_ == 0
             ? 0
             : plan->chunk_bytes_ * static_cast<uint64_t>(plan->num_threads_) + kAlign;
+    const GatherTable& w = plan->width();
+    if (arithmetic == Arithmetic::kCopy && !plan->w_identity_ &&
+        w.src_size <= std::numeric_limits<int32_t>::max()) {
+      plan->copy_first32_.assign(w.first.begin(), w.first.end());
+    }
     return plan;
   }
 
@@ -1077,8 +1083,8 @@ Ptr RowStart(const View& v, int64_t plane, int64_t channels, int64_t h) {
 
 template <typename T>
 void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_identity,
-                const TensorView& src, const MutableTensorView& dst, int64_t channels,
-                int64_t begin, int64_t end) {
+                const int32_t* first32, const TensorView& src, const MutableTensorView& dst,
+                int64_t channels, int64_t begin, int64_t end) {
   const int64_t rows = height.size, cols = width.size;
   const int64_t ss = src.strides[3], ds = dst.strides[3];
   const int64_t* first = width.first.data();
@@ -1097,6 +1103,14 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
     if (whole_rows) {
       std::memcpy(d, s, static_cast<size_t>(cols) * sizeof(T));
     } else if (ss == 1 && ds == 1) {
+      if constexpr (sizeof(T) == 4) {
+        if (first32 != nullptr) {
+          kernels::CurrentKernels().gather_row32(reinterpret_cast<const uint32_t*>(s),
+                                                 width.src_size, first32, cols,
+                                                 reinterpret_cast<uint32_t*>(d));
+          continue;
+        }
+      }
       for (int64_t x = 0; x < cols; ++x) d[x] = s[first[x]];
     } else {
       for (int64_t x = 0; x < cols; ++x) d[x * ds] = s[first[x] * ss];
@@ -1113,17 +1127,18 @@ void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& d
   const int64_t channels = problem_.channels;
   switch (DataTypeSize(source.dtype)) {
     case 1:
-      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, source, destination, channels,
-                                 begin, end);
+      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, nullptr, source, destination,
+                                 channels, begin, end);
     case 2:
-      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, source, destination, channels,
-                                  begin, end);
+      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, nullptr, source, destination,
+                                  channels, begin, end);
     case 4:
-      return CopyRowsOf<uint32_t>(height(), width(), w_identity_, source, destination, channels,
-                                  begin, end);
+      return CopyRowsOf<uint32_t>(height(), width(), w_identity_,
+                                  copy_first32_.empty() ? nullptr : copy_first32_.data(), source,
+                                  destination, channels, begin, end);
     default:
-      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, source, destination, channels,
-                                  begin, end);
+      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, nullptr, source, destination,
+                                  channels, begin, end);
   }
 }
 

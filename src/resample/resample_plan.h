@@ -190,6 +190,9 @@ class ResamplePlan {
   // the source columns it gathers (also blocked for the width pass).
   std::shared_ptr<const AxisTables> height_tables_;
   std::shared_ptr<const AxisTables> width_tables_;
+  // Nearest forwards (copies): the width table's source columns as int32
+  // for kernels::gather_row32 (empty where they do not fit).
+  std::vector<int32_t> copy_first32_;
   int64_t num_chunks_ = 1;
   int num_threads_ = 1;  // scratch regions
   int64_t row_cache_slots_ = 0;
