@@ -1102,18 +1102,8 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
     const T* s = RowStart<T, TensorView, const T*>(src, p, channels, source_row);
     if (whole_rows) {
       std::memcpy(d, s, static_cast<size_t>(cols) * sizeof(T));
-    } else if (ss == 1 && ds == 1) {
-      if constexpr (sizeof(T) == 4) {
-        if (first32 != nullptr) {
-          kernels::CurrentKernels().gather_row32(reinterpret_cast<const uint32_t*>(s),
-                                                 width.src_size, first32, cols,
-                                                 reinterpret_cast<uint32_t*>(d));
-          continue;
-        }
-      }
-      for (int64_t x = 0; x < cols; ++x) d[x] = s[first[x]];
     } else {
-      for (int64_t x = 0; x < cols; ++x) d[x * ds] = s[first[x] * ss];
+      GatherRow(s, ss, width.src_size, first, first32, d, ds, cols);
     }
   }
 }

@@ -20,6 +20,27 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
 void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
               int64_t stride);
 
+// The nearest forwards' row copy: element x of the row at dst (stride ds) is
+// element first[x] of the row at src (stride ss, src_n elements), bit for
+// bit. first32 (first as int32, or null): 32-bit rows with unit strides go
+// through kernels::gather_row32.
+template <typename T>
+void GatherRow(const T* src, int64_t ss, int64_t src_n, const int64_t* first,
+               const int32_t* first32, T* dst, int64_t ds, int64_t n) {
+  if constexpr (sizeof(T) == 4) {
+    if (first32 != nullptr && ss == 1 && ds == 1) {
+      kernels::CurrentKernels().gather_row32(reinterpret_cast<const uint32_t*>(src), src_n, first32,
+                                             n, reinterpret_cast<uint32_t*>(dst));
+      return;
+    }
+  }
+  if (ss == 1 && ds == 1) {
+    for (int64_t x = 0; x < n; ++x) dst[x] = src[first[x]];
+  } else {
+    for (int64_t x = 0; x < n; ++x) dst[x * ds] = src[first[x] * ss];
+  }
+}
+
 }  // namespace aclnn_host::resample
 
 #endif  // ACLNN_HOST_RESAMPLE_ROWS_H_

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "resample/kernels.h"
 #include "resample/rows.h"
@@ -67,6 +68,9 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     plan->same_w_ = plan->index_w_.size() == static_cast<size_t>(p.in_w);
     for (size_t x = 0; plan->same_w_ && x < plan->index_w_.size(); ++x) {
       plan->same_w_ = plan->index_w_[x] == static_cast<int64_t>(x);
+    }
+    if (!plan->same_w_ && p.in_w <= std::numeric_limits<int32_t>::max()) {
+      plan->index_w32_.assign(plan->index_w_.begin(), plan->index_w_.end());
     }
     plan->direct_copy_ = true;
     return plan;
@@ -168,7 +172,8 @@ namespace {
 template <typename T>
 void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
                     const std::vector<int64_t>& index_d, const std::vector<int64_t>& index_h,
-                    const std::vector<int64_t>& index_w, bool same_w, int64_t begin, int64_t end) {
+                    const std::vector<int64_t>& index_w, const std::vector<int32_t>& index_w32,
+                    bool same_w, int64_t begin, int64_t end) {
   const int64_t rows_d = dst.shape[2], rows_h = dst.shape[3], cols = dst.shape[4];
   const int64_t ss = src.strides[4], ds = dst.strides[4];
   for (int64_t r = begin; r < end; ++r) {
@@ -183,7 +188,8 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
     if (same_w && ss == 1 && ds == 1) {
       std::memcpy(o, s, static_cast<size_t>(cols) * sizeof(T));
     } else {
-      for (int64_t x = 0; x < cols; ++x) o[x * ds] = s[index_w[static_cast<size_t>(x)] * ss];
+      GatherRow(s, ss, src.shape[4], index_w.data(), index_w32.empty() ? nullptr : index_w32.data(),
+                o, ds, cols);
     }
   }
 }
@@ -211,17 +217,17 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
     ForEachUnit(rows, threads_, [&](int64_t begin, int64_t end, int) {
       switch (DataTypeSize(source.dtype)) {
         case 1:
-          return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_, same_w_,
-                                         begin, end);
+          return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_,
+                                         index_w32_, same_w_, begin, end);
         case 2:
           return CopyVolumeRows<uint16_t>(source, destination, index_d_, index_h_, index_w_,
-                                          same_w_, begin, end);
+                                          index_w32_, same_w_, begin, end);
         case 4:
           return CopyVolumeRows<uint32_t>(source, destination, index_d_, index_h_, index_w_,
-                                          same_w_, begin, end);
+                                          index_w32_, same_w_, begin, end);
         default:
           return CopyVolumeRows<uint64_t>(source, destination, index_d_, index_h_, index_w_,
-                                          same_w_, begin, end);
+                                          index_w32_, same_w_, begin, end);
       }
     });
     return;

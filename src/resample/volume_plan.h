@@ -74,6 +74,7 @@ class VolumePlan {
   bool same_w_ = false;  // W copies whole rows
   int threads_ = 1;
   std::vector<int64_t> index_d_, index_h_, index_w_;
+  std::vector<int32_t> index_w32_;  // index_w_ for kernels::gather_row32 (or empty)
   uint64_t middle_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
   // The fused form: per destination depth index, its source slices and
