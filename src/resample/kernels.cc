@@ -1223,6 +1223,11 @@ void WidthRowSparse(const GatherTable& t, const float* src, float* dst) {
   }
 }
 
+// A vector of destination elements whose sources lie within kMaxCopyWindows
+// vectors of the row from its first source on (shrinking by up to about
+// that factor) is that many loads and lane permutes and a blend per window.
+constexpr int64_t kMaxCopyWindows = 4;
+
 void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
                  uint32_t* dst) {
   const hn::ScalableTag<uint32_t> d;
@@ -1233,23 +1238,24 @@ void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64
     const int32_t base = first[x];
     if (base + lanes <= src_n) {
       const auto idx = hn::Sub(hn::LoadU(di, first + x), hn::Set(di, base));
-      // Unsigned: a lane before base wraps to a large value.
+      // Unsigned: a lane before base wraps to a large value and is never
+      // inside a window.
       const auto uidx = hn::BitCast(d, idx);
-      const auto one_vector = hn::Set(d, static_cast<uint32_t>(lanes));
-      if (hn::AllTrue(d, hn::Lt(uidx, one_vector))) {
-        hn::StoreU(hn::TableLookupLanes(hn::LoadU(d, src + base), hn::IndicesFromVec(d, idx)), d,
-                   dst + x);
-        continue;
+      // Each lane's place in its window (lanes is a power of two).
+      const auto lane =
+          hn::IndicesFromVec(d, hn::And(idx, hn::Set(di, static_cast<int32_t>(lanes - 1))));
+      const auto step = hn::Set(d, static_cast<uint32_t>(lanes));
+      auto out = hn::TableLookupLanes(hn::LoadU(d, src + base), lane);
+      auto bound = step;  // lanes whose index is below bound are formed
+      for (int64_t at = lanes; !hn::AllTrue(d, hn::Lt(uidx, bound)) &&
+                               at < kMaxCopyWindows * lanes && base + at + lanes <= src_n;
+           at += lanes) {
+        out = hn::IfThenElse(hn::Lt(uidx, bound), out,
+                             hn::TableLookupLanes(hn::LoadU(d, src + base + at), lane));
+        bound = hn::Add(bound, step);
       }
-      // Shrinking by up to 2x: a window of two vectors, a permute of each
-      // (lane index modulo the vector) and a blend.
-      if (base + 2 * lanes <= src_n &&
-          hn::AllTrue(d, hn::Lt(uidx, hn::Add(one_vector, one_vector)))) {
-        const auto lane =
-            hn::IndicesFromVec(d, hn::And(idx, hn::Set(di, static_cast<int32_t>(lanes - 1))));
-        const auto lo = hn::TableLookupLanes(hn::LoadU(d, src + base), lane);
-        const auto hi = hn::TableLookupLanes(hn::LoadU(d, src + base + lanes), lane);
-        hn::StoreU(hn::IfThenElse(hn::Lt(uidx, one_vector), lo, hi), d, dst + x);
+      if (hn::AllTrue(d, hn::Lt(uidx, bound))) {
+        hn::StoreU(out, d, dst + x);
         continue;
       }
     }

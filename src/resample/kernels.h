@@ -86,8 +86,8 @@ struct KernelTable {
   // dst[x] = src[first[x]] for x < n, 32-bit elements copied bit for bit
   // (the nearest forwards); reads only src[0, src_n). Vectors whose lanes'
   // sources lie within one vector of the row (every vector of an upsampling
-  // row but the last) are one load and one lane permute; within two vectors
-  // (shrinking by up to 2x), two of each and a blend.
+  // row but the last) are one load and one lane permute; within up to four
+  // vectors (shrinking by up to about 4x), one of each per vector and a blend.
   void (*gather_row32)(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
                        uint32_t* dst);
   // One row of the width pass from the gather table, each element the chain
