@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <mutex>
 #include <vector>
 
@@ -228,10 +227,8 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
         plan->chunk_bytes_ == 0
             ? 0
             : plan->chunk_bytes_ * static_cast<uint64_t>(plan->num_threads_) + kAlign;
-    const GatherTable& w = plan->width();
-    if (arithmetic == Arithmetic::kCopy && !plan->w_identity_ &&
-        w.src_size <= std::numeric_limits<int32_t>::max()) {
-      plan->copy_first32_.assign(w.first.begin(), w.first.end());
+    if (arithmetic == Arithmetic::kCopy && !plan->w_identity_) {
+      plan->copy_first32_ = GatherRowIndices(plan->width().first, plan->width().src_size);
     }
     return plan;
   }
@@ -261,9 +258,10 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const bool result_rows = !plan->destination_direct_ && !plan->destination_fused16_;
   const uint64_t small_plane_floats = static_cast<uint64_t>(p.src_h + (result_rows ? p.dst_h : 0)) *
                                       static_cast<uint64_t>(PaddedRow(p.dst_w));
-  const bool small_plane = small_plane_floats * sizeof(float) <= kSmallPlaneBytes;
+  const uint64_t small_plane_bytes = small_plane_floats * sizeof(float);
+  const bool small_plane = small_plane_bytes <= kSmallPlaneBytes;
   const bool width_first_small_planes =
-      !plan->w_identity_ && small_plane && small_plane_floats * sizeof(float) <= row_cache_bytes;
+      !plan->w_identity_ && small_plane && small_plane_bytes <= row_cache_bytes;
   // Width-first, small planes run whole (RunWidthFirstSmallPlanes: one
   // height-pass call per batch of planes); height-first runs row by row and
   // pays a per-row cost the model above leaves out. On short destination rows,
@@ -282,7 +280,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   const bool small_planes_first =
       small_plane && (p.dst_w <= kShortRowFloats ||
                       (width_table.offset.back() <= kCheapWidthTaps * width_table.size &&
-                       small_plane_floats * sizeof(float) <= kSmallPlaneBytes / 2));
+                       small_plane_bytes <= kSmallPlaneBytes / 2));
   if (plan->h_identity_ && plan->w_identity_) {
     plan->order_ = PassOrder::kCopy;
   } else if (plan->h_identity_) {
@@ -329,15 +327,14 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                                    : 0;
       plan->small_planes_ = width_first_small_planes;  // see above
       if (plan->small_planes_) {
-        const uint64_t plane_floats = small_plane_floats;
         plan->row_cache_slots_ = 0;
         // No more planes than a chunk holds whole: the workspace of a small
         // problem stays small.
         const int64_t planes_per_chunk =
             (f.batch * f.channels + plan->num_chunks_ - 1) / plan->num_chunks_;
-        plan->batch_planes_ = std::clamp<int64_t>(
-            static_cast<int64_t>(kSmallBatchBytes / (plane_floats * sizeof(float))), 1,
-            std::min(kMaxBatchPlanes, planes_per_chunk));
+        plan->batch_planes_ =
+            std::clamp<int64_t>(static_cast<int64_t>(kSmallBatchBytes / small_plane_bytes), 1,
+                                std::min(kMaxBatchPlanes, planes_per_chunk));
         const uint64_t batch = static_cast<uint64_t>(plan->batch_planes_);
         add(batch * static_cast<uint64_t>(p.src_h) * row_i);  // the planes' dY.Ww rows
         if (result_rows) add(batch * static_cast<uint64_t>(p.dst_h) * row_i);  // their dX rows
@@ -1083,8 +1080,9 @@ Ptr RowStart(const View& v, int64_t plane, int64_t channels, int64_t h) {
 
 template <typename T>
 void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_identity,
-                const int32_t* first32, const TensorView& src, const MutableTensorView& dst,
-                int64_t channels, int64_t begin, int64_t end) {
+                const std::vector<int32_t>& first32, const TensorView& src,
+                const MutableTensorView& dst, int64_t channels, int64_t begin, int64_t end) {
+  const kernels::KernelTable& k = kernels::CurrentKernels();
   const int64_t rows = height.size, cols = width.size;
   const int64_t ss = src.strides[3], ds = dst.strides[3];
   const int64_t* first = width.first.data();
@@ -1103,7 +1101,7 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
     if (whole_rows) {
       std::memcpy(d, s, static_cast<size_t>(cols) * sizeof(T));
     } else {
-      GatherRow(s, ss, width.src_size, first, first32, d, ds, cols);
+      GatherRow(k, s, ss, width.src_size, first, first32, d, ds, cols);
     }
   }
 }
@@ -1117,18 +1115,17 @@ void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& d
   const int64_t channels = problem_.channels;
   switch (DataTypeSize(source.dtype)) {
     case 1:
-      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, nullptr, source, destination,
+      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, copy_first32_, source, destination,
                                  channels, begin, end);
     case 2:
-      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, nullptr, source, destination,
-                                  channels, begin, end);
+      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, copy_first32_, source,
+                                  destination, channels, begin, end);
     case 4:
-      return CopyRowsOf<uint32_t>(height(), width(), w_identity_,
-                                  copy_first32_.empty() ? nullptr : copy_first32_.data(), source,
+      return CopyRowsOf<uint32_t>(height(), width(), w_identity_, copy_first32_, source,
                                   destination, channels, begin, end);
     default:
-      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, nullptr, source, destination,
-                                  channels, begin, end);
+      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, copy_first32_, source,
+                                  destination, channels, begin, end);
   }
 }
 

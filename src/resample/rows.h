@@ -4,6 +4,8 @@
 #define ACLNN_HOST_RESAMPLE_ROWS_H_
 
 #include <cstdint>
+#include <limits>
+#include <vector>
 
 #include "aclnn_host/tensor_view.h"
 #include "resample/kernels.h"
@@ -20,17 +22,25 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
 void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
               int64_t stride);
 
+// The source indices of a nearest copy's row as int32 for
+// kernels::gather_row32, or none where the row is too long for them.
+inline std::vector<int32_t> GatherRowIndices(const std::vector<int64_t>& first, int64_t src_n) {
+  if (src_n > std::numeric_limits<int32_t>::max()) return {};
+  return std::vector<int32_t>(first.begin(), first.end());
+}
+
 // The nearest forwards' row copy: element x of the row at dst (stride ds) is
 // element first[x] of the row at src (stride ss, src_n elements), bit for
-// bit. first32 (first as int32, or null): 32-bit rows with unit strides go
-// through kernels::gather_row32.
+// bit. first32 (GatherRowIndices of first, or empty): 32-bit rows with unit
+// strides go through k.gather_row32.
 template <typename T>
-void GatherRow(const T* src, int64_t ss, int64_t src_n, const int64_t* first,
-               const int32_t* first32, T* dst, int64_t ds, int64_t n) {
+void GatherRow(const kernels::KernelTable& k, const T* src, int64_t ss, int64_t src_n,
+               const int64_t* first, const std::vector<int32_t>& first32, T* dst, int64_t ds,
+               int64_t n) {
   if constexpr (sizeof(T) == 4) {
-    if (first32 != nullptr && ss == 1 && ds == 1) {
-      kernels::CurrentKernels().gather_row32(reinterpret_cast<const uint32_t*>(src), src_n, first32,
-                                             n, reinterpret_cast<uint32_t*>(dst));
+    if (!first32.empty() && ss == 1 && ds == 1) {
+      k.gather_row32(reinterpret_cast<const uint32_t*>(src), src_n, first32.data(), n,
+                     reinterpret_cast<uint32_t*>(dst));
       return;
     }
   }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
 
 #include "resample/kernels.h"
 #include "resample/rows.h"
@@ -69,9 +68,7 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     for (size_t x = 0; plan->same_w_ && x < plan->index_w_.size(); ++x) {
       plan->same_w_ = plan->index_w_[x] == static_cast<int64_t>(x);
     }
-    if (!plan->same_w_ && p.in_w <= std::numeric_limits<int32_t>::max()) {
-      plan->index_w32_.assign(plan->index_w_.begin(), plan->index_w_.end());
-    }
+    if (!plan->same_w_) plan->index_w32_ = GatherRowIndices(plan->index_w_, p.in_w);
     plan->direct_copy_ = true;
     return plan;
   }
@@ -174,6 +171,7 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
                     const std::vector<int64_t>& index_d, const std::vector<int64_t>& index_h,
                     const std::vector<int64_t>& index_w, const std::vector<int32_t>& index_w32,
                     bool same_w, int64_t begin, int64_t end) {
+  const kernels::KernelTable& k = kernels::CurrentKernels();
   const int64_t rows_d = dst.shape[2], rows_h = dst.shape[3], cols = dst.shape[4];
   const int64_t ss = src.strides[4], ds = dst.strides[4];
   for (int64_t r = begin; r < end; ++r) {
@@ -188,8 +186,7 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
     if (same_w && ss == 1 && ds == 1) {
       std::memcpy(o, s, static_cast<size_t>(cols) * sizeof(T));
     } else {
-      GatherRow(s, ss, src.shape[4], index_w.data(), index_w32.empty() ? nullptr : index_w32.data(),
-                o, ds, cols);
+      GatherRow(k, s, ss, src.shape[4], index_w.data(), index_w32, o, ds, cols);
     }
   }
 }
