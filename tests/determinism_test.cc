@@ -638,7 +638,8 @@ TEST(SimdTargets, HalfReferenceAgreesWithExactRounding) {
 // and the targets agree on every lane, for tables whose gathered blocks take
 // it (shrinking passes by up to 4x, forward and transposed). Each source row
 // is its own allocation of exactly src_size floats, so that a window read
-// past the row shows under ASan.
+// past the row shows under ASan; rows shorter than a window (loaded masked)
+// are among them.
 TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
   struct Axis {
     resample::Filter filter;
@@ -659,10 +660,18 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       {resample::Filter::kLinear, 70, 20, true, resample::Direction::kForward},     // 3.5x down
       {resample::Filter::kNearest, 67, 200, false, resample::Direction::kBackward},
       {resample::Filter::kLinear, 64, 17, false, resample::Direction::kForward},  // 64 sources
+      // Rows shorter than the window (loaded masked): 28 < 2 x 16 sources,
+      // 40 < 4 x 16, 20 < 4 x 8. (A gathered block spans more than 16
+      // sources, so no row is shorter than a window of 2 x 8.)
+      {resample::Filter::kNearest, 14, 28, false, resample::Direction::kBackward},
+      {resample::Filter::kLinear, 14, 28, false, resample::Direction::kBackward},
+      {resample::Filter::kLinear, 40, 11, false, resample::Direction::kForward},
+      {resample::Filter::kLinear, 20, 6, true, resample::Direction::kForward},
   };
   const auto targets = resample::kernels::AvailableTargets();
   ASSERT_FALSE(targets.empty());
   int windowed = 0, windowed4 = 0, windowed8 = 0, windowed8x4 = 0;
+  int short_windowed = 0, short_windowed4 = 0, short_windowed8x4 = 0;
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> value(-2.0f, 2.0f);
   for (const Axis& a : axes) {
@@ -674,6 +683,12 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
     const resample::BlockedTable t = resample::BlockGatherTable(g);
     for (uint8_t v : t.window_vectors) windowed += v == 2, windowed4 += v == 4;
     for (uint8_t v : t.window8_vectors) windowed8 += v == 2, windowed8x4 += v == 4;
+    constexpr int64_t kW = resample::BlockedTable::kWidth, kHalf = resample::BlockedTable::kHalf;
+    for (uint8_t v : t.window_vectors) {
+      short_windowed += v == 2 && t.src_size < 2 * kW;
+      short_windowed4 += v == 4 && t.src_size < 4 * kW;
+    }
+    for (uint8_t v : t.window8_vectors) short_windowed8x4 += v == 4 && t.src_size < 4 * kHalf;
     constexpr int64_t kRows = 5;
     std::vector<std::vector<float>> src(kRows, std::vector<float>(static_cast<size_t>(t.src_size)));
     for (auto& row : src) {
@@ -732,6 +747,9 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
   EXPECT_GT(windowed8, 0);
   EXPECT_GT(windowed4, 0);
   EXPECT_GT(windowed8x4, 0);
+  EXPECT_GT(short_windowed, 0);
+  EXPECT_GT(short_windowed4, 0);
+  EXPECT_GT(short_windowed8x4, 0);
 }
 
 }  // namespace

@@ -219,9 +219,11 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
       span = std::max(span, h - l + 1);
     }
     const int64_t vectors = span <= 2 * lanes ? 2 : (span <= 4 * lanes ? 4 : 0);
-    if (vectors == 0 || b.src_size < vectors * lanes) return 0;
+    if (vectors == 0) return 0;
     for (int64_t k = 0; k < taps; ++k) {
-      const int64_t start = std::min(lo[static_cast<size_t>(k)], b.src_size - vectors * lanes);
+      // Inside the row; at 0 on rows shorter than the window (loaded masked).
+      const int64_t start =
+          std::max<int64_t>(0, std::min(lo[static_cast<size_t>(k)], b.src_size - vectors * lanes));
       const int64_t at = b.gather_offset[sb] + k * kW + lane0;
       (*first)[static_cast<size_t>(at / lanes)] = start;
       for (int64_t i = begin; i < end; ++i) {

@@ -109,7 +109,9 @@ struct BlockedTable {
   // window's element window_index[gather_offset + k * kWidth + l]: loads and
   // permutes instead of a gather, the same sources and weights
   // (gather_weights), so the same bits. Windows lie inside the row (they
-  // start at most src_size - window_vectors * kWidth). window8_* is the same
+  // start at most src_size - window_vectors * kWidth), except on rows shorter
+  // than a window: those start at 0 and the kernels load only the row's
+  // sources (masked loads). window8_* is the same
   // for 8-lane vectors (AVX2): per half block and tap, windows of
   // window8_vectors * kHalf sources from
   // window8_first[(gather_offset + k * kWidth + lane0) / kHalf], indices

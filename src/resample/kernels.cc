@@ -821,21 +821,35 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
   const int32_t* wi = t.window_index.data() + at0;
   const int64_t* wf = t.window_first.data() + at0 / kW;
   const __m512i bit5 = _mm512_set1_epi32(32);
-  for (int64_t k = 0; k < gtaps; ++k) {
-    const auto idx = hn::LoadU(di, wi + k * kW);
-    const V wv = hn::LoadU(d, gw + k * kW);
-    // Sources 32..63 of a 4-vector window: the indices with bit 5 set.
-    const __mmask16 upper = _mm512_test_epi32_mask(idx.raw, bit5);
-    for (int r = 0; r < kRows; ++r) {
-      const float* win = rows.Src(r) + wf[k];
-      __m512 v = _mm512_permutex2var_ps(_mm512_loadu_ps(win), idx.raw, _mm512_loadu_ps(win + kW));
-      if (vectors == 4) {
-        const __m512 v2 = _mm512_permutex2var_ps(_mm512_loadu_ps(win + 2 * kW), idx.raw,
-                                                 _mm512_loadu_ps(win + 3 * kW));
-        v = _mm512_mask_blend_ps(upper, v, v2);
+  // A row shorter than the window (which then starts at 0): each vector of
+  // the window loaded masked to the row's sources.
+  const bool whole = t.src_size >= vectors * kW;
+  auto taps = [&](auto load) {
+    for (int64_t k = 0; k < gtaps; ++k) {
+      const auto idx = hn::LoadU(di, wi + k * kW);
+      const V wv = hn::LoadU(d, gw + k * kW);
+      // Sources 32..63 of a 4-vector window: the indices with bit 5 set.
+      const __mmask16 upper = _mm512_test_epi32_mask(idx.raw, bit5);
+      for (int r = 0; r < kRows; ++r) {
+        const float* win = rows.Src(r) + wf[k];
+        __m512 v = _mm512_permutex2var_ps(load(win, 0), idx.raw, load(win, 1));
+        if (vectors == 4) {
+          const __m512 v2 = _mm512_permutex2var_ps(load(win, 2), idx.raw, load(win, 3));
+          v = _mm512_mask_blend_ps(upper, v, v2);
+        }
+        acc[r] = hn::MulAdd(V{v}, wv, acc[r]);
       }
-      acc[r] = hn::MulAdd(V{v}, wv, acc[r]);
     }
+  };
+  if (whole) {
+    taps([](const float* win, int j) { return _mm512_loadu_ps(win + j * kW); });
+  } else {
+    __mmask16 part[4];
+    for (int j = 0; j < 4; ++j) {
+      part[j] =
+          hn::FirstN(d, static_cast<size_t>(std::clamp<int64_t>(t.src_size - j * kW, 0, kW))).raw;
+    }
+    taps([&](const float* win, int j) { return _mm512_maskz_loadu_ps(part[j], win + j * kW); });
   }
   return true;
 #elif HWY_TARGET == HWY_AVX2
@@ -846,25 +860,40 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
   const int32_t* wi = t.window8_index.data() + at0;
   const int64_t* wf = t.window8_first.data() + at0 / kHalf;
   const auto seven = hn::Set(di, 7);
-  for (int64_t k = 0; k < gtaps; ++k) {
-    const auto iv = hn::LoadU(di, wi + k * kW);
-    const auto idx = hn::IndicesFromVec(d, hn::And(iv, seven));
-    const auto odd = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 8)), hn::Zero(di)));
-    const auto upper = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 16)), hn::Zero(di)));
-    const V wv = hn::LoadU(d, gw + k * kW);
-    // window8_first holds an entry per kHalf table slots: tap k's is 2k on.
-    const int64_t start = wf[k * (kW / kHalf)];
-    for (int r = 0; r < kRows; ++r) {
-      const float* win = rows.Src(r) + start;
-      V v = hn::IfThenElse(odd, hn::TableLookupLanes(hn::LoadU(d, win + lanes), idx),
-                           hn::TableLookupLanes(hn::LoadU(d, win), idx));
-      if (vectors == 4) {
-        const V v2 = hn::IfThenElse(odd, hn::TableLookupLanes(hn::LoadU(d, win + 3 * lanes), idx),
-                                    hn::TableLookupLanes(hn::LoadU(d, win + 2 * lanes), idx));
-        v = hn::IfThenElse(upper, v2, v);
+  // A row shorter than the window (which then starts at 0): each vector of
+  // the window loaded masked to the row's sources.
+  const bool whole = t.src_size >= vectors * lanes;
+  auto taps = [&](auto load) {
+    for (int64_t k = 0; k < gtaps; ++k) {
+      const auto iv = hn::LoadU(di, wi + k * kW);
+      const auto idx = hn::IndicesFromVec(d, hn::And(iv, seven));
+      const auto odd = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 8)), hn::Zero(di)));
+      const auto upper = hn::RebindMask(d, hn::Ne(hn::And(iv, hn::Set(di, 16)), hn::Zero(di)));
+      const V wv = hn::LoadU(d, gw + k * kW);
+      // window8_first holds an entry per kHalf table slots: tap k's is 2k on.
+      const int64_t start = wf[k * (kW / kHalf)];
+      for (int r = 0; r < kRows; ++r) {
+        const float* win = rows.Src(r) + start;
+        V v = hn::IfThenElse(odd, hn::TableLookupLanes(load(win, 1), idx),
+                             hn::TableLookupLanes(load(win, 0), idx));
+        if (vectors == 4) {
+          const V v2 = hn::IfThenElse(odd, hn::TableLookupLanes(load(win, 3), idx),
+                                      hn::TableLookupLanes(load(win, 2), idx));
+          v = hn::IfThenElse(upper, v2, v);
+        }
+        acc[r] = hn::MulAdd(v, wv, acc[r]);
       }
-      acc[r] = hn::MulAdd(v, wv, acc[r]);
     }
+  };
+  if (whole) {
+    taps([&](const float* win, int j) { return hn::LoadU(d, win + j * lanes); });
+  } else {
+    hn::Mask<decltype(d)> part[4];
+    for (int j = 0; j < 4; ++j) {
+      part[j] =
+          hn::FirstN(d, static_cast<size_t>(std::clamp<int64_t>(t.src_size - j * lanes, 0, lanes)));
+    }
+    taps([&](const float* win, int j) { return hn::MaskedLoad(part[j], d, win + j * lanes); });
   }
   return true;
 #else
