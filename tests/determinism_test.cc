@@ -667,6 +667,9 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       {resample::Filter::kLinear, 14, 28, false, resample::Direction::kBackward},
       {resample::Filter::kLinear, 40, 11, false, resample::Direction::kForward},
       {resample::Filter::kLinear, 20, 6, true, resample::Direction::kForward},
+      // The last of four vectors partly inside the row: 56 of 4 x 16, 28 of 4 x 8.
+      {resample::Filter::kLinear, 56, 15, false, resample::Direction::kForward},
+      {resample::Filter::kLinear, 28, 8, false, resample::Direction::kForward},
   };
   const auto targets = resample::kernels::AvailableTargets();
   ASSERT_FALSE(targets.empty());

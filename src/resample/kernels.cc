@@ -844,12 +844,19 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
   if (whole) {
     taps([](const float* win, int j) { return _mm512_loadu_ps(win + j * kW); });
   } else {
+    // Only a window's last vector can lie wholly past the row (a gathered
+    // block spans more than 16 sources: a short row of 17..31 takes a window
+    // of two vectors, one of 33..63 four): it loads nothing (mask 0) from the
+    // row's start, no address past the row is formed.
     __mmask16 part[4];
     for (int j = 0; j < 4; ++j) {
       part[j] =
           hn::FirstN(d, static_cast<size_t>(std::clamp<int64_t>(t.src_size - j * kW, 0, kW))).raw;
     }
-    taps([&](const float* win, int j) { return _mm512_maskz_loadu_ps(part[j], win + j * kW); });
+    const int64_t last = 3 * kW < t.src_size ? 3 * kW : 0;
+    taps([&](const float* win, int j) {
+      return _mm512_maskz_loadu_ps(part[j], win + (j == 3 ? last : j * kW));
+    });
   }
   return true;
 #elif HWY_TARGET == HWY_AVX2
@@ -888,12 +895,19 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
   if (whole) {
     taps([&](const float* win, int j) { return hn::LoadU(d, win + j * lanes); });
   } else {
+    // Only a window's last vector can lie wholly past the row (a gathered
+    // block spans more than 16 sources: a short row, 17..31 of them, takes
+    // four vectors): it loads nothing (mask 0) from the row's start, no
+    // address past the row is formed.
     hn::Mask<decltype(d)> part[4];
     for (int j = 0; j < 4; ++j) {
       part[j] =
           hn::FirstN(d, static_cast<size_t>(std::clamp<int64_t>(t.src_size - j * lanes, 0, lanes)));
     }
-    taps([&](const float* win, int j) { return hn::MaskedLoad(part[j], d, win + j * lanes); });
+    const int64_t last = 3 * lanes < t.src_size ? 3 * lanes : 0;
+    taps([&](const float* win, int j) {
+      return hn::MaskedLoad(part[j], d, win + (j == 3 ? last : j * lanes));
+    });
   }
   return true;
 #else
