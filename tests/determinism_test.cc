@@ -664,6 +664,7 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       // 40 < 4 x 16, 20 < 4 x 8. (A gathered block spans more than 16
       // sources, so no row is shorter than a window of 2 x 8.)
       {resample::Filter::kNearest, 14, 28, false, resample::Direction::kBackward},
+      // The bilinear one of the same rows: 4 taps on 28 sources stay dense.
       {resample::Filter::kLinear, 14, 28, false, resample::Direction::kBackward},
       {resample::Filter::kLinear, 40, 11, false, resample::Direction::kForward},
       {resample::Filter::kLinear, 20, 6, true, resample::Direction::kForward},
@@ -684,14 +685,16 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
     const resample::GatherTable g =
         backward ? resample::TransposeAxisWeights(w) : resample::AsGatherTable(w);
     const resample::BlockedTable t = resample::BlockGatherTable(g);
-    for (uint8_t v : t.window_vectors) windowed += v == 2, windowed4 += v == 4;
-    for (uint8_t v : t.window8_vectors) windowed8 += v == 2, windowed8x4 += v == 4;
     constexpr int64_t kW = resample::BlockedTable::kWidth, kHalf = resample::BlockedTable::kHalf;
     for (uint8_t v : t.window_vectors) {
+      windowed += v == 2, windowed4 += v == 4;
       short_windowed += v == 2 && t.src_size < 2 * kW;
       short_windowed4 += v == 4 && t.src_size < 4 * kW;
     }
-    for (uint8_t v : t.window8_vectors) short_windowed8x4 += v == 4 && t.src_size < 4 * kHalf;
+    for (uint8_t v : t.window8_vectors) {
+      windowed8 += v == 2, windowed8x4 += v == 4;
+      short_windowed8x4 += v == 4 && t.src_size < 4 * kHalf;
+    }
     constexpr int64_t kRows = 5;
     std::vector<std::vector<float>> src(kRows, std::vector<float>(static_cast<size_t>(t.src_size)));
     for (auto& row : src) {
