@@ -16,7 +16,13 @@ The tables give, per shape and dtype: ms, the ratio to PyTorch (16-bit: the
 fraction of fp32's time), GB/s (input + output bytes over the time) and % of
 the read+write bandwidth of a simple streaming loop (STREAM_BANDWIDTH_BINARY)
 measured in the same run (by each target's child, before and after its
-suites; the best of the two is kept).
+suites; the best of the two is kept), and each shape's own floor: the least
+time in which a plain loop (the same binary, given the shape's bytes) reads
+the op's fp32 source bytes and writes its destination bytes once, with the
+caches emptied before each pass as the timed calls find them ("% of floor":
+that time over ours). The streaming loop's regular stores read each line
+before writing it; the floor's writes take the faster of regular and
+non-temporal stores, as the library's do.
 
 --simd lists the SIMD ceilings to measure: best (what the CPU has), avx512,
 avx2, sse4, scalar. The library reads ACLNN_HOST_SIMD once per process, so
@@ -102,6 +108,9 @@ class OurOp:
         self.dtype = dtype
         es = 4 if dtype == ACL_FLOAT else 2
         self.bytes = (n * c * ho * wo + n * c * hi * wi) * es  # what the op reads and writes
+        # Read and written apart (the backward reads gradOutput, the forward x).
+        self.read_bytes = (n * c * hi * wi if forward else n * c * ho * wo) * es
+        self.write_bytes = self.bytes - self.read_bytes
         self.go_ptr, self.out_ptr = C.c_void_p(), C.c_void_p()
         assert lib.aclrtMalloc(C.byref(self.go_ptr), n * c * ho * wo * es, 0) == 0
         assert lib.aclrtMalloc(C.byref(self.out_ptr), n * c * hi * wi * es, 0) == 0
@@ -221,7 +230,20 @@ def time_rounds(runners, args, budget, max_rounds, shuffle, setter, warm, skip=l
 def shape_record(large, extra, ops, best, keys, threads):
     return {"large": large, "extra": extra,
             "bytes": {NAME[op.dtype]: op.bytes for op in ops},
+            "read_write": {NAME[op.dtype]: (op.read_bytes, op.write_bytes) for op in ops},
             "times": {str(t): dict(zip(keys, best[t])) for t in threads}}
+
+
+def add_floors(suite, stream_binary, threads):
+    """Each shape's floor at each thread count: the least time in which a
+    plain loop (STREAM_BANDWIDTH_BINARY THREADS READ_BYTES WRITE_BYTES) reads
+    the op's fp32 source bytes and writes its destination bytes once, caches
+    emptied before each pass, as the timed calls find them; rec["floor"][t] in
+    seconds."""
+    for rec in suite.values():
+        read, write = rec["read_write"]["fp32"]
+        rec["floor"] = {str(t): float(subprocess.check_output(
+            [stream_binary, str(t), str(read), str(write)]).decode()) / 1e3 for t in threads}
 
 
 def backward_suite(lib, setter, args, budget, shuffle, warm):
@@ -285,6 +307,8 @@ def measure(args):
     backward = backward_suite(lib, setter, args, budget, shuffle, warm)
     forward = forward_suite(lib, setter, args, budget, shuffle, warm)
     warm_ours.free()
+    add_floors(backward, args.stream_binary, args.threads)
+    add_floors(forward, args.stream_binary, args.threads)
     bandwidth_after = stream()
     bandwidth = {t: max(bandwidth_before[t], bandwidth_after[t]) for t in bandwidth_before}
     return {
@@ -320,6 +344,13 @@ def gbs(rec, t, dtype="fp32"):
     return rec["bytes"][dtype] / rec["times"][str(t)][dtype] / 1e9
 
 
+def floor_cells(rec, t):
+    """The shape's floor (ms) and our fp32 time's share of it: 100% would be
+    the plain loop's time for the same bytes."""
+    floor = rec["floor"][str(t)]
+    return "%.3f | %.0f%%" % (floor * 1e3, 100 * floor / rec["times"][str(t)]["fp32"])
+
+
 def print_tables(run):
     name = run_name(run)
     print("\n# %s: torch %s, CPU capability %s" % (name, run["torch"], run["torch_capability"]))
@@ -330,8 +361,9 @@ def print_tables(run):
               "%.1f after the suites)" % (name, t, bw, run["bandwidth_before"][str(t)],
                                           run["bandwidth_after"][str(t)]))
         print("\nbackward aclnnUpsampleBicubic2dAAGrad ([L]: one of the issue's large shapes)\n")
-        print("| shape | dtype | threads | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| shape | dtype | threads | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth | floor ms "
+              "| % of floor |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         ratios, suite_ratios, worst = [], [], (1e9, "")
         for label, rec in run["backward"].items():
             times = rec["times"][str(t)]
@@ -344,18 +376,18 @@ def print_tables(run):
                     if not rec["extra"]:
                         suite_ratios.append(ratio)
                         worst = min(worst, (ratio, label))
-                    print("| %s | %s | %d | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (shape_cell(label, rec),
-                          dtype, t, torch_best * 1e3, ours * 1e3, ratio, g, 100 * g / bw))
+                    print("| %s | %s | %d | %.2f | %.3f | %.1fx | %.1f | %.0f%% | %s |" % (shape_cell(label, rec),
+                          dtype, t, torch_best * 1e3, ours * 1e3, ratio, g, 100 * g / bw, floor_cells(rec, t)))
                 else:
-                    print("| %s | %s | %d | n/a | %.3f | %.2fx fp32 time | %.1f | %.0f%% |" % (
+                    print("| %s | %s | %d | n/a | %.3f | %.2fx fp32 time | %.1f | %.0f%% | | |" % (
                         shape_cell(label, rec), dtype, t, ours * 1e3, ours / fp32, g, 100 * g / bw))
         summary.append("%s backward threads=%d: geometric mean %.1fx faster than PyTorch over the issue's "
                        "suite (%.1fx with the extra shape), worst %.1fx (%s) in that suite" %
                        (name, t, geomean(suite_ratios), geomean(ratios), worst[0], worst[1]))
         print("\nforward aclnnUpsampleBicubic2dAA, one plane (Pillow is single-threaded: 1 thread only)\n")
         print("| shape | dtype | threads | PyTorch ms | Pillow ms | ours ms | vs PyTorch | vs Pillow | GB/s "
-              "| % of bandwidth |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+              "| % of bandwidth | floor ms | % of floor |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         ratios, pillow_ratios, worst = [], [], (1e9, "")
         for label, rec in run["forward"].items():
             times = rec["times"][str(t)]
@@ -368,12 +400,13 @@ def print_tables(run):
                     worst = min(worst, (ratio, label))
                     if pillow is not None:
                         pillow_ratios.append(pillow / ours)
-                    print("| %s | %s | %d | %.2f | %s | %.3f | %.1fx | %s | %.1f | %.0f%% |" % (
+                    print("| %s | %s | %d | %.2f | %s | %.3f | %.1fx | %s | %.1f | %.0f%% | %s |" % (
                         shape_cell(label, rec), dtype, t, torch_best * 1e3,
                         "n/a" if pillow is None else "%.2f" % (pillow * 1e3), ours * 1e3, ratio,
-                        "n/a" if pillow is None else "%.1fx" % (pillow / ours), g, 100 * g / bw))
+                        "n/a" if pillow is None else "%.1fx" % (pillow / ours), g, 100 * g / bw,
+                        floor_cells(rec, t)))
                 else:
-                    print("| %s | %s | %d | n/a | n/a | %.3f | %.2fx fp32 time | n/a | %.1f | %.0f%% |" % (
+                    print("| %s | %s | %d | n/a | n/a | %.3f | %.2fx fp32 time | n/a | %.1f | %.0f%% | | |" % (
                         shape_cell(label, rec), dtype, t, ours * 1e3, ours / fp32, g, 100 * g / bw))
         line = ("%s forward threads=%d: geometric mean %.1fx faster than PyTorch, worst %.1fx (%s)" %
                 (name, t, geomean(ratios), worst[0], worst[1]))
@@ -419,6 +452,11 @@ def print_checklist(run):
                         for label, rec in suite.items() if rec["extra"])
         print("| %s: every shape >= %.0f%% of bandwidth | min %.1f%% (%s)%s | %s |" %
               (op, BAR_EVERY, v, where, extra, verdict(v >= BAR_EVERY)))
+        share = {label: 100 * rec["floor"][str(t)] / rec["times"][str(t)]["fp32"] for label, rec in suite.items()}
+        print("| %s: time of each shape's own floor (a plain loop over its bytes), not a bar | large shapes "
+              "%.0f%%-%.0f%%, all %.0f%%-%.0f%% | |" %
+              (op, min(v for k, v in share.items() if suite[k]["large"]),
+               max(v for k, v in share.items() if suite[k]["large"]), min(share.values()), max(share.values())))
     worst = max((rec["times"][str(t)][d] / rec["times"][str(t)]["fp32"], d, op, label)
                 for op in ("backward", "forward") for label, rec in run[op].items() if not rec["extra"]
                 for d in ("fp16", "bf16"))

@@ -3,7 +3,13 @@
 phases and the stream synchronisation per call) against the PyTorch CPU op it
 matches, side by side in interleaved rounds (the minimum of each is kept), and
 prints per function and shape: PyTorch ms, ours ms, ratio, GB/s and % of the
-streaming bandwidth measured in the same run.
+streaming bandwidth measured in the same run, and the shape's floor: the least
+time in which a plain loop (STREAM_BANDWIDTH_BINARY THREADS READ_BYTES
+WRITE_BYTES) reads the function's source bytes and writes its destination
+bytes once, caches emptied before each pass ("% of floor": that time over
+ours). For the backwards, "5x needs" is the share of the floor's speed that a
+time of PyTorch's / 5 would take: above 100%, 5x PyTorch is beyond a plain
+loop over the same bytes on this machine.
 
 usage: family_bench.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 2] [--quick]
        [--function NAME ...]"""
@@ -68,6 +74,7 @@ class OursVolume:
         src = (n, c) + (ins if direction == "fwd" else outs)
         dst = (n, c) + (outs if direction == "fwd" else ins)
         self.bytes = 4 * (math.prod(src) + math.prod(dst))
+        self.read_bytes, self.write_bytes = 4 * math.prod(src), 4 * math.prod(dst)
         self.ptrs = [C.c_void_p(), C.c_void_p()]
         for p, shape in zip(self.ptrs, (src, dst)):
             assert lib.aclrtMalloc(C.byref(p), 4 * math.prod(shape), 0) == 0
@@ -110,6 +117,7 @@ class Ours:
         src = (n, c, hi, wi) if direction == "fwd" else (n, c, ho, wo)
         dst = (n, c, ho, wo) if direction == "fwd" else (n, c, hi, wi)
         self.bytes = 4 * (math.prod(src) + math.prod(dst))
+        self.read_bytes, self.write_bytes = 4 * math.prod(src), 4 * math.prod(dst)
         self.ptrs = [C.c_void_p(), C.c_void_p()]
         for p, shape in zip(self.ptrs, (src, dst)):
             assert lib.aclrtMalloc(C.byref(p), 4 * math.prod(shape), 0) == 0
@@ -188,8 +196,10 @@ def main():
     budget = 0.3 if args.quick else 1.0
     print("torch %s, threads %d, streaming read+write bandwidth %.1f GB/s" %
           (torch.__version__, args.threads, bw))
-    print("| function | shape | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth |")
-    print("|---|---|---|---|---|---|---|")
+    print("| function | shape | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth | floor ms | % of floor "
+          "| 5x needs |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    floors = {}  # (read, write) bytes: the floor in seconds, measured once per size
     shuffle = random.Random(2026)
     ratios = {}
     jobs = []
@@ -232,8 +242,15 @@ def main():
             gbs = ours.bytes / best[1] / 1e9
             ratio = best[0] / best[1]
             ratios.setdefault(name, []).append(ratio)
-            print("| %s | %s | %.2f | %.3f | %.1fx | %.1f | %.0f%% |" % (
-                name, label, best[0] * 1e3, best[1] * 1e3, ratio, gbs, 100 * gbs / bw))
+            key = (ours.read_bytes, ours.write_bytes)
+            if key not in floors:
+                floors[key] = float(subprocess.check_output(
+                    [args.stream_binary, str(args.threads), str(key[0]), str(key[1])]).decode()) / 1e3
+            floor = floors[key]
+            backward = (VOLUMES[name][0] if name in VOLUMES else FUNCTIONS[name][0]) != "fwd"
+            print("| %s | %s | %.2f | %.3f | %.1fx | %.1f | %.0f%% | %.3f | %.0f%% | %s |" % (
+                name, label, best[0] * 1e3, best[1] * 1e3, ratio, gbs, 100 * gbs / bw, floor * 1e3,
+                100 * floor / best[1], "%.0f%%" % (100 * floor * 5 / best[0]) if backward else ""))
             sys.stdout.flush()
             ours.free()
     every = [r for rs in ratios.values() for r in rs]
