@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "resample/thread_pool.h"
@@ -141,6 +142,44 @@ TEST(ThreadPool, WorkersStartedByAResizeRespectTheNextCap) {
     bad += over.load();
   }
   EXPECT_EQ(bad, 0) << "tasks run with a slot at or above the cap";
+}
+
+// Small jobs (wake_sleeping = false) after an idle spell, with every worker
+// asleep, run on the caller alone (slot 0): waking a sleeping worker costs
+// more than such a job. Jobs that may wake them spread as before, and a
+// small job right after another may use workers still awake.
+TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
+  resample::ThreadPool pool(4);
+  const auto slots_used = [&](bool wake_sleeping) {
+    std::atomic<int> mask{0};
+    pool.ParallelFor(
+        64, 4,
+        [&](int64_t, int slot) {
+          mask.fetch_or(1 << slot);
+          volatile double x = 0;
+          for (int i = 0; i < 20000; ++i) x = x + i;
+        },
+        wake_sleeping);
+    return mask.load();
+  };
+  // Every worker asleep, then an idle spell longer than the pool's 1 ms.
+  const auto idle = [&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (pool.SleepingWorkersForTesting() != 3 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ASSERT_EQ(pool.SleepingWorkersForTesting(), 3);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  };
+  for (int round = 0; round < 5; ++round) {
+    idle();
+    EXPECT_EQ(slots_used(false), 1) << "round " << round;
+  }
+  // A job that wakes them: the tasks all ran, on allowed slots.
+  idle();
+  const int mask = slots_used(true);
+  EXPECT_NE(mask & 1, 0);
+  EXPECT_EQ(mask & ~0xF, 0);
 }
 
 }  // namespace

@@ -154,6 +154,7 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
   const double by_size = std::ceil(bytes / static_cast<double>(kChunkBytes));
   part.chunks = std::max<int64_t>(part.threads * kChunksPerThread,
                                   static_cast<int64_t>(std::min(by_size, double{kMaxChunks})));
+  part.wake_sleeping_workers = bytes >= kWakeWorkersBytes;
   return part;
 }
 
@@ -218,6 +219,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
           kStreamedDestinationElements;
   plan->num_chunks_ = std::max<int64_t>(1, partition.chunks);
   plan->num_threads_ = std::max(1, partition.threads);
+  plan->wake_sleeping_workers_ = partition.wake_sleeping_workers;
   if (arithmetic != Arithmetic::kFloat32) {
     // The exact paths: a copy needs no scratch; double arithmetic one
     // destination row of doubles per thread.
@@ -1043,9 +1045,12 @@ void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& 
     for (int64_t k = 0; k < chunks; ++k) RunChunk(source, destination, k, chunks, base);
     return;
   }
-  ThreadPool::Global().ParallelFor(chunks, num_threads_, [&](int64_t k, int slot) {
-    RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
-  });
+  ThreadPool::Global().ParallelFor(
+      chunks, num_threads_,
+      [&](int64_t k, int slot) {
+        RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
+      },
+      wake_sleeping_workers_);
 }
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,

@@ -76,7 +76,15 @@ struct Partition {
   // elements (a volume runs a plan per depth slice); whether the destination
   // is written with non-temporal stores follows that output's size.
   double whole_destination_elements = 0.0;
+  // false: the job is small enough that, when the pool's workers are all
+  // asleep, the calling thread runs it alone (ThreadPool::ParallelFor).
+  bool wake_sleeping_workers = true;
 };
+
+// Jobs that read and write fewer bytes than this leave sleeping workers
+// asleep. On the project's 2-vCPU VMs a sleeping worker costs the caller
+// ~30 us to wake and arrives after the caller has done such a job alone.
+inline constexpr double kWakeWorkersBytes = 3.0 * (1 << 20);
 
 class ResamplePlan {
  public:
@@ -195,6 +203,7 @@ class ResamplePlan {
   std::vector<int32_t> copy_first32_;
   int64_t num_chunks_ = 1;
   int num_threads_ = 1;  // scratch regions
+  bool wake_sleeping_workers_ = true;
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
   int64_t batch_planes_ = 1;   // small planes handled together

@@ -44,15 +44,21 @@ class ThreadPool {
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int num_threads() const;
+  // Workers blocked waiting for a job (tests).
+  int SleepingWorkersForTesting() const { return sleeping_workers_.load(); }
   void SetNumThreads(int num_threads);
 
   // Runs fn(0, slot) ... fn(num_tasks - 1, slot) on at most max_threads
   // threads, the caller taking part; slot < max_threads tells which thread
   // runs the task, and no two tasks run at once with the same slot. Returns
   // when all are done. Concurrent calls from several threads run one at a
-  // time.
+  // time. wake_sleeping = false (small jobs): when every worker is asleep
+  // and the pool has been idle for a while (kIdleBeforeInline), the caller
+  // runs all the tasks itself (slot 0) instead of waking them; workers still
+  // awake from the last job take part as usual, and jobs that follow each
+  // other closely wake them.
   // Allocates nothing.
-  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn);
+  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping = true);
 
  private:
   void StartWorkers(int num_threads);
@@ -77,6 +83,8 @@ class ThreadPool {
   int64_t next_task_ = 0;
   std::atomic<int64_t> unfinished_{0};
   std::atomic<int> active_workers_{0};
+  std::atomic<int> sleeping_workers_{0};  // workers blocked in wake_ (or about to be)
+  std::atomic<int64_t> last_end_ns_{0};   // steady_clock time the last job ended
 };
 
 // ACLNN_HOST_NUM_THREADS if it holds a number in [1, 1024], else all cores.

@@ -49,6 +49,17 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   plan->problem_ = p;
   plan->threads_ = std::max(1, threads);
   const bool backward = p.direction == Direction::kBackward;
+  {
+    const double planes = static_cast<double>(p.batch) * static_cast<double>(p.channels);
+    const double in =
+        static_cast<double>(p.in_d) * static_cast<double>(p.in_h) * static_cast<double>(p.in_w);
+    const double out =
+        static_cast<double>(p.out_d) * static_cast<double>(p.out_h) * static_cast<double>(p.out_w);
+    const double bytes =
+        planes * ((backward ? out : in) * static_cast<double>(DataTypeSize(source.dtype)) +
+                  (backward ? in : out) * static_cast<double>(DataTypeSize(destination.dtype)));
+    plan->wake_sleeping_workers_ = bytes >= kWakeWorkersBytes;
+  }
   if (IsNearest(p.filter) && !backward) {
     // A gather of whole elements: one pass, bit for bit, no workspace.
     if (source.dtype != destination.dtype) {
@@ -195,12 +206,15 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
 // 4), run on the pool: fn(begin, end, slot). Which thread takes which unit
 // does not matter: each item is written once.
 template <class Fn>
-void ForEachUnit(int64_t items, int threads, const Fn& fn) {
+void ForEachUnit(int64_t items, int threads, bool wake_sleeping, const Fn& fn) {
   const int64_t units = std::min<int64_t>(items, int64_t{4} * threads + 4);
-  ThreadPool::Global().ParallelFor(units, threads, [&](int64_t k, int slot) {
-    const int64_t begin = items / units * k + std::min(k, items % units);
-    fn(begin, begin + items / units + (k < items % units ? 1 : 0), slot);
-  });
+  ThreadPool::Global().ParallelFor(
+      units, threads,
+      [&](int64_t k, int slot) {
+        const int64_t begin = items / units * k + std::min(k, items % units);
+        fn(begin, begin + items / units + (k < items % units ? 1 : 0), slot);
+      },
+      wake_sleeping);
 }
 
 }  // namespace
@@ -211,7 +225,7 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
     // Units of consecutive destination rows.
     const int64_t rows =
         destination.shape[0] * destination.shape[1] * destination.shape[2] * destination.shape[3];
-    ForEachUnit(rows, threads_, [&](int64_t begin, int64_t end, int) {
+    ForEachUnit(rows, threads_, wake_sleeping_workers_, [&](int64_t begin, int64_t end, int) {
       switch (DataTypeSize(source.dtype)) {
         case 1:
           return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_,
@@ -311,7 +325,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
   const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_table.max_count));
   // Units of consecutive destination slices: neighbours share source slices,
   // which the thread then finds in its cache.
-  ForEachUnit(slices, threads_, [&](int64_t begin, int64_t end, int slot) {
+  ForEachUnit(slices, threads_, wake_sleeping_workers_, [&](int64_t begin, int64_t end, int slot) {
     const kernels::KernelTable& kt = kernels::CurrentKernels();
     char* next = scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_;
     auto take = [&](uint64_t bytes) {

@@ -73,6 +73,7 @@ class VolumePlan {
   bool direct_copy_ = false;
   bool same_w_ = false;  // W copies whole rows
   int threads_ = 1;
+  bool wake_sleeping_workers_ = true;  // the job's bytes >= kWakeWorkersBytes
   std::vector<int64_t> index_d_, index_h_, index_w_;
   std::vector<int32_t> index_w32_;  // index_w_ for kernels::gather_row32 (or empty)
   uint64_t middle_bytes_ = 0;
