@@ -118,6 +118,9 @@ class ResamplePlan {
   // Bytes of scratch Run needs (all threads together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
+  // Under kWakeWorkersBytes: sleeping workers are left asleep after an idle
+  // spell, and a launch on an idle stream runs it on the caller.
+  bool small_job() const { return !wake_sleeping_workers_; }
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }
   // Whether the height-first order sweeps the source rows (fp32 rows read in

@@ -47,6 +47,8 @@ class VolumePlan {
                                             std::string* error);
 
   uint64_t scratch_bytes() const { return scratch_bytes_; }
+  // Under kWakeWorkersBytes (as ResamplePlan::small_job).
+  bool small_job() const { return !wake_sleeping_workers_; }
   bool depth_first() const { return depth_first_; }
   // Whether Run takes the fused per-slice form.
   bool fused() const { return fused_; }

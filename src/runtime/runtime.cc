@@ -57,11 +57,21 @@ class HostStream {
     worker_.join();
   }
 
-  void Push(std::function<void()> task) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      queue_.push_back(std::move(task));
+  // Queues task. A small one (run_here_if_idle) that finds the stream idle
+  // and its thread asleep runs now, on the caller: waking that thread cost
+  // the caller 50-70 us on the project's 2-vCPU VMs (median of 300 launches
+  // 10 ms apart), more than such a task takes. The order of the stream's work
+  // is kept either way (nothing else is queued or running).
+  void Push(std::function<void()> task, bool run_here_if_idle) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    queue_.push_back(std::move(task));
+    if (run_here_if_idle && worker_waiting_ && !busy_ && queue_.size() == 1) {
+      // noexcept: a task that threw would end the program on the stream's
+      // thread; here too, rather than unwind into Enqueue's clean-up.
+      [&]() noexcept { RunFront(lock); }();
+      return;
     }
+    lock.unlock();
     wake_.notify_all();
   }
 
@@ -85,7 +95,9 @@ class HostStream {
   void Loop() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
+      worker_waiting_ = true;
       wake_.wait(lock, [&] { return (!busy_ && !queue_.empty()) || (stop_ && !busy_); });
+      worker_waiting_ = false;
       if (queue_.empty()) return;  // stop_ and drained
       RunFront(lock);
     }
@@ -102,7 +114,10 @@ class HostStream {
     lock.lock();
     busy_ = false;
     idle_.notify_all();
-    wake_.notify_all();
+    // The stream's thread has something to do only if work is queued or the
+    // stream is being destroyed (a needless wake of a sleeping thread costs
+    // the caller tens of microseconds).
+    if (!queue_.empty() || stop_) wake_.notify_all();
   }
 
   std::mutex mutex_;
@@ -111,7 +126,8 @@ class HostStream {
   std::deque<std::function<void()>> queue_;
   bool busy_ = false;
   bool stop_ = false;
-  std::thread worker_;  // last: starts after the members it uses
+  bool worker_waiting_ = false;  // the stream's thread is waiting in wake_
+  std::thread worker_;           // last: starts after the members it uses
 };
 
 struct Streams {
@@ -245,7 +261,8 @@ bool FindBlock(const void* ptr, uint64_t bytes, uintptr_t* block_base) {
 
 bool IsLiveStream(void* stream) { return Resolve(stream) != nullptr; }
 
-bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr_t>& pinned) {
+bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr_t>& pinned,
+             bool small) {
   HostStream* hs = Resolve(stream);
   if (hs == nullptr) return false;
   State& st = GlobalState();
@@ -271,7 +288,7 @@ bool Enqueue(void* stream, std::function<void()> task, const std::vector<uintptr
     for (uintptr_t b : pinned) ++st.blocks[b].pins;
   }
   try {
-    hs->Push(std::move(work));
+    hs->Push(std::move(work), small);
   } catch (...) {
     unpin();
     throw;

@@ -72,9 +72,11 @@ bool IsLiveStream(void* stream);
 // Enqueues task on stream, after pinning the blocks whose bases are given:
 // aclrtFree and aclrtMemcpy on a pinned block wait until the task is done.
 // Returns false (nothing enqueued) if a block is no longer live or the stream
-// is unknown.
+// is unknown. small: a short task, run on the calling thread before Enqueue
+// returns when the stream is idle and its thread asleep (cheaper than waking
+// that thread).
 bool Enqueue(void* stream, std::function<void()> task,
-             const std::vector<uintptr_t>& pinned_block_bases);
+             const std::vector<uintptr_t>& pinned_block_bases, bool small = false);
 
 }  // namespace aclnn_host::runtime
 

@@ -137,7 +137,8 @@ class PlanExecutor : public aclOpExecutor {
     }
     auto keep = self;  // the work owns the executor until it has run
     const bool queued = runtime::Enqueue(
-        stream, [keep, this, workspace] { plan->Run(source, destination, workspace); }, pins);
+        stream, [keep, this, workspace] { plan->Run(source, destination, workspace); }, pins,
+        plan->small_job());
     if (!queued) {
       return Fail(ACLNN_ERR_PARAM_INVALID, op + ": memory or stream released concurrently");
     }
