@@ -16,7 +16,8 @@ The tables give, per shape and dtype: ms, the ratio to PyTorch (16-bit: the
 fraction of fp32's time), GB/s (input + output bytes over the time) and % of
 the read+write bandwidth of a simple streaming loop (STREAM_BANDWIDTH_BINARY)
 measured in the same run (by each target's child, before and after its
-suites; the best of the two is kept), and each shape's own floor: the least
+suites; the best of the two is kept), and each shape's own floor (measured
+likewise): the least
 time in which a plain loop (the same binary, given the shape's bytes) reads
 the op's fp32 source bytes and writes its destination bytes once, with the
 caches emptied before each pass as the timed calls find them ("% of floor":
@@ -234,16 +235,36 @@ def shape_record(large, extra, ops, best, keys, threads):
             "times": {str(t): dict(zip(keys, best[t])) for t in threads}}
 
 
-def add_floors(suite, stream_binary, threads):
-    """Each shape's floor at each thread count: the least time in which a
-    plain loop (STREAM_BANDWIDTH_BINARY THREADS READ_BYTES WRITE_BYTES) reads
-    the op's fp32 source bytes and writes its destination bytes once, caches
-    emptied before each pass, as the timed calls find them; rec["floor"][t] in
-    seconds."""
+def floor_seconds(stream_binary, threads, read, write):
+    """The least time in which a plain loop (STREAM_BANDWIDTH_BINARY THREADS
+    READ_BYTES WRITE_BYTES) reads `read` bytes and writes `write` bytes once
+    with `threads` threads, caches emptied before each pass, as the timed
+    calls find them."""
+    return float(subprocess.check_output(
+        [stream_binary, str(threads), str(read), str(write)]).decode()) / 1e3
+
+
+def fp32_bytes(go_shape, in_hw, forward):
+    """(read, write) bytes of the fp32 op, as OurOp counts them."""
+    n, c, ho, wo = go_shape
+    go_bytes, in_bytes = n * c * ho * wo * 4, n * c * in_hw[0] * in_hw[1] * 4
+    return (in_bytes, go_bytes) if forward else (go_bytes, in_bytes)
+
+
+def measure_floors(stream_binary, threads):
+    """Each shape's floor at each thread count, {(read, write): {t: seconds}}."""
+    sizes = [fp32_bytes(go, hw, False) for _, go, hw in SUITE] + [
+        fp32_bytes((1, 1) + out_hw, in_hw, True) for _, in_hw, out_hw in FORWARD_SUITE]
+    return {size: {str(t): floor_seconds(stream_binary, t, *size) for t in threads} for size in sizes}
+
+
+def add_floors(suite, before, after):
+    """rec["floor"][t]: the better of the floors measured before and after
+    the suites (as for the streaming loop: the machine's speed drifts over
+    minutes)."""
     for rec in suite.values():
-        read, write = rec["read_write"]["fp32"]
-        rec["floor"] = {str(t): float(subprocess.check_output(
-            [stream_binary, str(t), str(read), str(write)]).decode()) / 1e3 for t in threads}
+        size = tuple(rec["read_write"]["fp32"])
+        rec["floor"] = {t: min(before[size][t], after[size][t]) for t in before[size]}
 
 
 def backward_suite(lib, setter, args, budget, shuffle, warm):
@@ -296,6 +317,7 @@ def measure(args):
     stream = lambda: {str(t): float(subprocess.check_output(  # noqa: E731
         [args.stream_binary, str(t)]).decode()) for t in args.threads}
     bandwidth_before = stream()
+    floors_before = measure_floors(args.stream_binary, args.threads)
     # Each round times PyTorch and every dtype of ours once at every thread
     # count, so a noisy neighbour slows all of them alike and the thread
     # scaling is measured under the same conditions; the minimum is kept.
@@ -307,8 +329,9 @@ def measure(args):
     backward = backward_suite(lib, setter, args, budget, shuffle, warm)
     forward = forward_suite(lib, setter, args, budget, shuffle, warm)
     warm_ours.free()
-    add_floors(backward, args.stream_binary, args.threads)
-    add_floors(forward, args.stream_binary, args.threads)
+    floors_after = measure_floors(args.stream_binary, args.threads)
+    add_floors(backward, floors_before, floors_after)
+    add_floors(forward, floors_before, floors_after)
     bandwidth_after = stream()
     bandwidth = {t: max(bandwidth_before[t], bandwidth_after[t]) for t in bandwidth_before}
     return {
