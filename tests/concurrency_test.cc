@@ -178,10 +178,12 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
     idle();
     EXPECT_EQ(slots_used(false), 1) << "round " << round;
   }
-  // A job that wakes them: the tasks all ran, on allowed slots.
+  // A job that wakes them: the tasks ran on allowed slots (which ones is up
+  // to the scheduler: woken workers may take them all while the caller is
+  // still in notify_all).
   idle();
   const int mask = slots_used(true);
-  EXPECT_NE(mask & 1, 0);
+  EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
 }
 
