@@ -138,23 +138,29 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
   return tables;
 }
 
+double JobBytes(double planes, double in_elements, double out_elements, bool backward,
+                DataType source, DataType destination) {
+  return planes *
+         ((backward ? out_elements : in_elements) * static_cast<double>(ElementSize(source)) +
+          (backward ? in_elements : out_elements) * static_cast<double>(ElementSize(destination)));
+}
+
 Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,
                                          DataType destination, int threads) {
+  const ResampleProblem& f = problem;
+  const double bytes = JobBytes(static_cast<double>(f.batch) * static_cast<double>(f.channels),
+                                static_cast<double>(f.in_h) * static_cast<double>(f.in_w),
+                                static_cast<double>(f.out_h) * static_cast<double>(f.out_w),
+                                f.direction == Direction::kBackward, source, destination);
   Partition part;
   part.threads = std::max(threads, 1);
+  // Also at 1 thread: it decides whether a launch on an idle stream runs on
+  // the caller (small_job()).
+  part.wake_sleeping_workers = bytes >= kWakeWorkersBytes;
   if (part.threads == 1) return part;
-  const ResampleProblem& f = problem;
-  const double planes = static_cast<double>(f.batch) * static_cast<double>(f.channels);
-  const double out_plane = static_cast<double>(f.out_h) * static_cast<double>(f.out_w);
-  const double in_plane = static_cast<double>(f.in_h) * static_cast<double>(f.in_w);
-  const bool backward = f.direction == Direction::kBackward;
-  const double bytes =
-      planes * ((backward ? out_plane : in_plane) * static_cast<double>(ElementSize(source)) +
-                (backward ? in_plane : out_plane) * static_cast<double>(ElementSize(destination)));
   const double by_size = std::ceil(bytes / static_cast<double>(kChunkBytes));
   part.chunks = std::max<int64_t>(part.threads * kChunksPerThread,
                                   static_cast<int64_t>(std::min(by_size, double{kMaxChunks})));
-  part.wake_sleeping_workers = bytes >= kWakeWorkersBytes;
   return part;
 }
 

@@ -86,6 +86,12 @@ struct Partition {
 // ~30 us to wake and arrives after the caller has done such a job alone.
 inline constexpr double kWakeWorkersBytes = 3.0 * (1 << 20);
 
+// The bytes a job reads and writes: `planes` planes (or volumes) of
+// in_elements and out_elements, the source side being the output for a
+// backward.
+double JobBytes(double planes, double in_elements, double out_elements, bool backward,
+                DataType source, DataType destination);
+
 class ResamplePlan {
  public:
   // At least this many work units per thread: a thread that starts late

@@ -150,9 +150,8 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, boo
   // Without wake_sleeping, a pool idle for a while whose workers all sleep
   // runs the job here; a worker still watching (it finished a job under kSpin
   // ago) joins it.
-  const int64_t start = NowNs();
   const bool inline_small = !wake_sleeping &&
-                            start - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
+                            NowNs() - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
                             sleeping_workers_.load() == static_cast<int>(workers_.size());
   if (num_tasks == 1 || workers_.empty() || max_threads <= 1 || inline_small) {
     for (int64_t i = 0; i < num_tasks; ++i) fn(i, 0);

@@ -49,17 +49,13 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   plan->problem_ = p;
   plan->threads_ = std::max(1, threads);
   const bool backward = p.direction == Direction::kBackward;
-  {
-    const double planes = static_cast<double>(p.batch) * static_cast<double>(p.channels);
-    const double in =
-        static_cast<double>(p.in_d) * static_cast<double>(p.in_h) * static_cast<double>(p.in_w);
-    const double out =
-        static_cast<double>(p.out_d) * static_cast<double>(p.out_h) * static_cast<double>(p.out_w);
-    const double bytes =
-        planes * ((backward ? out : in) * static_cast<double>(DataTypeSize(source.dtype)) +
-                  (backward ? in : out) * static_cast<double>(DataTypeSize(destination.dtype)));
-    plan->wake_sleeping_workers_ = bytes >= kWakeWorkersBytes;
-  }
+  plan->wake_sleeping_workers_ =
+      JobBytes(
+          static_cast<double>(p.batch) * static_cast<double>(p.channels),
+          static_cast<double>(p.in_d) * static_cast<double>(p.in_h) * static_cast<double>(p.in_w),
+          static_cast<double>(p.out_d) * static_cast<double>(p.out_h) *
+              static_cast<double>(p.out_w),
+          backward, source.dtype, destination.dtype) >= kWakeWorkersBytes;
   if (IsNearest(p.filter) && !backward) {
     // A gather of whole elements: one pass, bit for bit, no workspace.
     if (source.dtype != destination.dtype) {
