@@ -108,10 +108,9 @@ class OurOp:
         self.in_shape = (n, c, hi, wi)
         self.dtype = dtype
         es = 4 if dtype == ACL_FLOAT else 2
-        self.bytes = (n * c * ho * wo + n * c * hi * wi) * es  # what the op reads and writes
         # Read and written apart (the backward reads gradOutput, the forward x).
-        self.read_bytes = (n * c * hi * wi if forward else n * c * ho * wo) * es
-        self.write_bytes = self.bytes - self.read_bytes
+        self.read_bytes, self.write_bytes = op_bytes(go_shape, in_hw, forward, es)
+        self.bytes = self.read_bytes + self.write_bytes  # what the op reads and writes
         self.go_ptr, self.out_ptr = C.c_void_p(), C.c_void_p()
         assert lib.aclrtMalloc(C.byref(self.go_ptr), n * c * ho * wo * es, 0) == 0
         assert lib.aclrtMalloc(C.byref(self.out_ptr), n * c * hi * wi * es, 0) == 0
@@ -244,17 +243,18 @@ def floor_seconds(stream_binary, threads, read, write):
         [stream_binary, str(threads), str(read), str(write)]).decode()) / 1e3
 
 
-def fp32_bytes(go_shape, in_hw, forward):
-    """(read, write) bytes of the fp32 op, as OurOp counts them."""
+def op_bytes(go_shape, in_hw, forward, element_size=4):
+    """(read, write) bytes of one call: go_shape (N, C, Ho, Wo) is gradOutput
+    (backward) or the output (forward), in_hw the forward input's H, W."""
     n, c, ho, wo = go_shape
-    go_bytes, in_bytes = n * c * ho * wo * 4, n * c * in_hw[0] * in_hw[1] * 4
+    go_bytes, in_bytes = n * c * ho * wo * element_size, n * c * in_hw[0] * in_hw[1] * element_size
     return (in_bytes, go_bytes) if forward else (go_bytes, in_bytes)
 
 
 def measure_floors(stream_binary, threads):
     """Each shape's floor at each thread count, {(read, write): {t: seconds}}."""
-    sizes = [fp32_bytes(go, hw, False) for _, go, hw in SUITE] + [
-        fp32_bytes((1, 1) + out_hw, in_hw, True) for _, in_hw, out_hw in FORWARD_SUITE]
+    sizes = [op_bytes(go, hw, False) for _, go, hw in SUITE] + [
+        op_bytes((1, 1) + out_hw, in_hw, True) for _, in_hw, out_hw in FORWARD_SUITE]
     return {size: {str(t): floor_seconds(stream_binary, t, *size) for t in threads} for size in sizes}
 
 

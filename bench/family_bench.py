@@ -25,6 +25,7 @@ import time
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+from bench_vs_pytorch import floor_seconds as floor_reading  # noqa: E402
 from family_crosscheck import (FUNCTIONS, ONE_D, VOLUMES, load, arr, ACL_FLOAT, NCHW, NCL,  # noqa: E402
                                NCDHW)
 
@@ -180,15 +181,11 @@ class Ours:
 
 
 def floor_seconds(stream_binary, threads, read, write):
-    """The least time in which a plain loop reads `read` bytes and writes
-    `write` bytes once (STREAM_BANDWIDTH_BINARY THREADS READ_BYTES
-    WRITE_BYTES), caches emptied before each pass: the better of two
-    measurements a second apart (the machine's speed drifts)."""
-    run = lambda: float(subprocess.check_output(  # noqa: E731
-        [stream_binary, str(threads), str(read), str(write)]).decode()) / 1e3
-    first = run()
+    """bench_vs_pytorch's floor: the better of two readings a second apart
+    (the machine's speed drifts)."""
+    first = floor_reading(stream_binary, threads, read, write)
     time.sleep(1.0)
-    return min(first, run())
+    return min(first, floor_reading(stream_binary, threads, read, write))
 
 
 def main():
