@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <limits>
+#include <sstream>
+#include <string>
 
 #include "resample/view_checks.h"
 #include "test_support.h"
@@ -482,6 +486,63 @@ TEST_F(Phase2, TensorsMayBeDestroyedRightAfterPhase2) {
   double sum = 0;
   for (float v : ReadValues(out)) sum += v;
   EXPECT_NEAR(sum, 48.0, 1e-4);
+}
+
+// The madvise flags of the mapping that holds address p ("hg": huge pages
+// asked for), from /proc/self/smaps; "" where p is in none.
+std::string VmFlagsAt(const void* p) {
+  std::ifstream smaps("/proc/self/smaps");
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long lo = 0, hi = 0;
+    char dash = 0;
+    std::istringstream range(line);
+    if (line.find("VmFlags:") == 0) {
+      if (inside) return line;
+    } else if (range >> std::hex >> lo >> dash >> hi && dash == '-') {
+      inside = at >= lo && at < hi;
+    }
+  }
+  return "";
+}
+
+// Blocks of a huge page or more start on a 2 MiB boundary and have their
+// whole huge pages advised for transparent huge pages, under every policy but
+// NORMAL_ONLY (memory-type bits ignored); smaller blocks stay 64-byte aligned.
+TEST(Runtime, LargeBlocksAskForHugePages) {
+  const size_t huge = size_t{2} << 20;
+  const bool thp = std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+  const int huge_policies[] = {ACL_MEM_MALLOC_HUGE_FIRST, ACL_MEM_MALLOC_HUGE_ONLY,
+                               ACL_MEM_MALLOC_HUGE_FIRST_P2P, ACL_MEM_MALLOC_HUGE1G_ONLY,
+                               ACL_MEM_MALLOC_HUGE_FIRST | ACL_MEM_TYPE_HIGH_BAND_WIDTH};
+  for (int policy : huge_policies) {
+    void* p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 3 * huge + 100, static_cast<aclrtMemMallocPolicy>(policy)),
+              ACL_SUCCESS);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % huge, 0u) << policy;
+    std::memset(p, 1, 3 * huge + 100);  // all of it usable
+    if (thp) {
+      EXPECT_NE(VmFlagsAt(p).find(" hg"), std::string::npos) << policy;
+    }
+    ASSERT_EQ(aclrtFree(p), ACL_SUCCESS);
+  }
+  for (int policy : {ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEM_MALLOC_NORMAL_ONLY_P2P}) {
+    void* p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, 3 * huge, static_cast<aclrtMemMallocPolicy>(policy)), ACL_SUCCESS);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
+    if (thp) {
+      EXPECT_EQ(VmFlagsAt(p).find(" hg"), std::string::npos) << policy;
+    }
+    ASSERT_EQ(aclrtFree(p), ACL_SUCCESS);
+  }
+  void* small = nullptr;  // under a huge page: no advice
+  ASSERT_EQ(aclrtMalloc(&small, huge - 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  if (thp) {
+    EXPECT_EQ(VmFlagsAt(small).find(" hg"), std::string::npos);
+  }
+  ASSERT_EQ(aclrtFree(small), ACL_SUCCESS);
 }
 
 TEST(Runtime, CallsAroundTheOp) {
