@@ -930,11 +930,12 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
 // partition: the same bytes on every target, a quarter of the cases with Inf
 // or NaN (SameBytesOnEveryTarget); at least 150 such plans.
 template <class Uses, class Disable>
-void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disable) {
+void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disable,
+                           resample::ResampleProblem (*problem)(std::mt19937&) = RandomProblem) {
   std::mt19937 rng(seed);
   int taken = 0;
   for (int trial = 0; trial < 4000 && taken < 150; ++trial) {
-    const resample::ResampleProblem p = RandomProblem(rng);
+    const resample::ResampleProblem p = problem(rng);
     auto with_path =
         resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
                                        {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
@@ -975,6 +976,33 @@ TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
   PathGivesTheSameBytes(
       78, [](const resample::ResamplePlan& plan) { return plan.width_transposed(); },
       [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); });
+}
+
+// Within the transposed width pass, a uniform run of destination columns
+// (the same weights, windows a whole step apart: the interior of whole-ratio
+// shrinks) takes its weights from registers where it has at most 8 taps:
+// the same bytes as the blocked pass, finite or not, on every target.
+// Problems whose width pass shrinks by 2, 3 or 4 (either direction: the
+// backward of an upsample shrinks), every filter.
+TEST(Paths, UniformRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
+  PathGivesTheSameBytes(
+      79,
+      [](const resample::ResamplePlan& plan) {
+        const resample::GatherTable& w = plan.width();
+        return plan.width_transposed() && w.uniform_end > w.uniform_begin &&
+               w.count[size_t(w.uniform_begin)] <= 8;
+      },
+      [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t ratio = 2 + int64_t(rng() % 3), narrow = 8 + int64_t(rng() % 60);
+        const bool forward = p.direction == resample::Direction::kForward;
+        // The pass reads the wide side and writes the narrow one.
+        (forward ? p.in_w : p.out_w) = narrow * ratio;
+        (forward ? p.out_w : p.in_w) = narrow;
+        p.scales_w = 0;
+        return p;
+      });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <sstream>
 
@@ -188,6 +189,64 @@ TEST(WeightTables, MatchPyTorch) {
       resample::ComputeAxisWeights(resample::AxisRule{resample::Filter::kCubicAA, 6, 1, true, 0});
   EXPECT_EQ(e.weights[0], 1.125f);
   EXPECT_EQ(e.weights[1], -0.125f);
+}
+
+// A table's uniform run (GatherTable::uniform_begin) holds what it claims
+// (every destination in it has the first one's taps and weights, windows a
+// step apart) and is the longest such run, found by brute force over random
+// tables of every filter, forward and transposed, whole ratios included; the
+// backward of a 2x cubic upsample is uniform but for its borders.
+TEST(WeightTables, UniformRunsAreTheLongestRunsOfOneWeightSet) {
+  const auto same = [](const resample::GatherTable& t, int64_t a, int64_t b) {
+    if (t.count[a] != t.count[b]) return false;
+    for (int64_t k = 0; k < t.count[a]; ++k) {
+      if (std::memcmp(&t.weights[t.offset[a] + k], &t.weights[t.offset[b] + k], 4) != 0) {
+        return false;
+      }
+    }
+    return true;
+  };
+  std::mt19937 rng(11);
+  int uniform = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int64_t narrow = 1 + rng() % 40;
+    const int64_t in = trial % 2 ? narrow * (1 + rng() % 4) : 1 + rng() % 90;
+    const int64_t out = trial % 2 ? narrow : 1 + rng() % 90;
+    const auto filter = static_cast<resample::Filter>(rng() % 6);
+    const auto fw =
+        resample::ComputeAxisWeights(resample::AxisRule{filter, in, out, rng() % 4 == 0, 0});
+    for (const resample::GatherTable& t :
+         {resample::TransposeAxisWeights(fw), resample::AsGatherTable(fw)}) {
+      int64_t longest = 0;  // brute force: the longest run from each start
+      for (int64_t b = 0; b + 1 < t.size; ++b) {
+        if (t.count[b] == 0) continue;
+        const int64_t step = t.first[b + 1] - t.first[b];
+        int64_t e = b + 1;
+        while (e < t.size && same(t, b, e) && t.first[e] - t.first[b] == (e - b) * step) ++e;
+        longest = std::max(longest, e - b);
+      }
+      const int64_t run = t.uniform_end - t.uniform_begin;
+      if (longest < resample::GatherTable::kMinUniformRun) {
+        EXPECT_EQ(run, 0) << trial;
+        continue;
+      }
+      ++uniform;
+      ASSERT_EQ(run, longest) << trial;
+      const int64_t b = t.uniform_begin;
+      EXPECT_GT(t.count[b], 0);
+      for (int64_t i = b; i < t.uniform_end; ++i) {
+        EXPECT_TRUE(same(t, b, i)) << trial << " " << i;
+        EXPECT_EQ(t.first[i], t.first[b] + (i - b) * t.uniform_step) << trial << " " << i;
+      }
+    }
+  }
+  EXPECT_GT(uniform, 100);
+  const auto up2 = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
+      resample::AxisRule{resample::Filter::kCubicAA, 128, 256, false, 0}));
+  EXPECT_LE(up2.uniform_begin, 4);
+  EXPECT_GE(up2.uniform_end, 124);
+  EXPECT_EQ(up2.uniform_step, 2);
+  EXPECT_EQ(up2.count[up2.uniform_begin], 8);
 }
 
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {

@@ -2,8 +2,48 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace aclnn_host::resample {
+namespace {
+
+// Sets t's uniform run (GatherTable::uniform_begin): destination i extends
+// the run from b when it has b's taps and weights and its window starts
+// (i - b) * step past b's.
+void FindUniformRun(GatherTable& t) {
+  const auto same_weights = [&](int64_t a, int64_t b) {
+    const size_t ca = static_cast<size_t>(t.count[static_cast<size_t>(a)]);
+    return t.count[static_cast<size_t>(b)] == t.count[static_cast<size_t>(a)] &&
+           std::memcmp(t.weights.data() + t.offset[static_cast<size_t>(a)],
+                       t.weights.data() + t.offset[static_cast<size_t>(b)],
+                       ca * sizeof(float)) == 0;
+  };
+  int64_t best_begin = 0, best_end = 0, best_step = 0;
+  int64_t b = 0;
+  while (b < t.size) {
+    const size_t sb = static_cast<size_t>(b);
+    if (t.count[sb] == 0 || b + 1 >= t.size) {
+      ++b;
+      continue;
+    }
+    const int64_t step = t.first[sb + 1] - t.first[sb];
+    int64_t e = b + 1;
+    while (e < t.size && same_weights(b, e) &&
+           t.first[static_cast<size_t>(e)] - t.first[sb] == (e - b) * step) {
+      ++e;
+    }
+    if (e - b > best_end - best_begin) {
+      best_begin = b, best_end = e, best_step = step;
+    }
+    b = e;
+  }
+  if (best_end - best_begin >= GatherTable::kMinUniformRun) {
+    t.uniform_begin = best_begin, t.uniform_end = best_end, t.uniform_step = best_step;
+  }
+}
+
+}  // namespace
+
 GatherTable TransposeAxisWeights(const AxisWeights& fw) {
   GatherTable t;
   t.size = fw.in_size;
@@ -37,6 +77,7 @@ GatherTable TransposeAxisWeights(const AxisWeights& fw) {
       t.weights64[at] = fw.weights64[static_cast<size_t>(fw.offset[so] + k)];
     }
   }
+  FindUniformRun(t);
   return t;
 }
 
@@ -54,6 +95,7 @@ GatherTable AsGatherTable(const AxisWeights& fw) {
   for (size_t i = 0; i < t.count.size(); ++i) {
     if (t.count[i] == 0) t.first[i] = 0;
   }
+  FindUniformRun(t);
   return t;
 }
 

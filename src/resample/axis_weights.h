@@ -38,6 +38,16 @@ struct GatherTable {
   std::vector<float> weights;
   std::vector<double> weights64;
   int64_t max_count = 0;
+  // The longest run of destinations [uniform_begin, uniform_end) that all
+  // have the weights of the first (bitwise, at least one tap) and windows
+  // that advance by uniform_step sources from one destination to the next:
+  // the interior of a table whose scale is a whole ratio (the backward of a
+  // 2x upsample by cubic: 8 taps, 2 sources a step). Empty (begin == end)
+  // when no run reaches kMinUniformRun destinations.
+  static constexpr int64_t kMinUniformRun = 8;
+  int64_t uniform_begin = 0;
+  int64_t uniform_end = 0;
+  int64_t uniform_step = 0;
 };
 
 GatherTable TransposeAxisWeights(const AxisWeights& forward);

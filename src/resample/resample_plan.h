@@ -142,6 +142,10 @@ class ResamplePlan {
   void DisableTransposedWidthForTesting() { width_transposed_ = false; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
+  // Per destination row, the source rows it gathers; per destination column,
+  // the source columns.
+  const GatherTable& height() const { return height_tables_->gather; }
+  const GatherTable& width() const { return width_tables_->gather; }
 
   // source and destination must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
@@ -200,8 +204,6 @@ class ResamplePlan {
   bool width_transposed_ = false;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
-  const GatherTable& height() const { return height_tables_->gather; }
-  const GatherTable& width() const { return width_tables_->gather; }
   const BlockedTable& width_blocked() const { return width_tables_->blocked; }
   // Per destination row: the source rows it gathers; per destination column:
   // the source columns it gathers (also blocked for the width pass).
