@@ -978,28 +978,28 @@ TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
       [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); });
 }
 
-// Within the transposed width pass, a uniform run of destination columns
-// (the same weights, windows a whole step apart: the interior of whole-ratio
-// shrinks) takes its weights from registers where it has at most 8 taps:
-// the same bytes as the blocked pass, finite or not, on every target.
-// Problems whose width pass shrinks by 2, 3 or 4 (either direction: the
-// backward of an upsample shrinks), every filter.
-TEST(Paths, UniformRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
+// Within the transposed width pass, a periodic run of destination columns
+// (the interior of a shrink by a ratio of small integers) goes phase by
+// phase, each phase's weights broadcast once: the same bytes as the blocked
+// pass, finite or not, on every target. Problems whose width pass shrinks
+// by a/b (a < b <= 9; either direction: the backward of an upsample
+// shrinks), every filter.
+TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
   PathGivesTheSameBytes(
       79,
       [](const resample::ResamplePlan& plan) {
         const resample::GatherTable& w = plan.width();
-        return plan.width_transposed() && w.uniform_end > w.uniform_begin &&
-               w.count[size_t(w.uniform_begin)] <= 8;
+        return plan.width_transposed() && w.periodic_end > w.periodic_begin;
       },
       [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); },
       [](std::mt19937& rng) {
         resample::ResampleProblem p = RandomProblem(rng);
-        const int64_t ratio = 2 + int64_t(rng() % 3), narrow = 8 + int64_t(rng() % 60);
+        const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+        const int64_t unit = (b > 4 ? 3 : 8) + int64_t(rng() % 30);
         const bool forward = p.direction == resample::Direction::kForward;
         // The pass reads the wide side and writes the narrow one.
-        (forward ? p.in_w : p.out_w) = narrow * ratio;
-        (forward ? p.out_w : p.in_w) = narrow;
+        (forward ? p.in_w : p.out_w) = unit * b;
+        (forward ? p.out_w : p.in_w) = unit * a;
         p.scales_w = 0;
         return p;
       });

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <sstream>
 
@@ -191,62 +192,80 @@ TEST(WeightTables, MatchPyTorch) {
   EXPECT_EQ(e.weights[1], -0.125f);
 }
 
-// A table's uniform run (GatherTable::uniform_begin) holds what it claims
-// (every destination in it has the first one's taps and weights, windows a
-// step apart) and is the longest such run, found by brute force over random
-// tables of every filter, forward and transposed, whole ratios included; the
-// backward of a 2x cubic upsample is uniform but for its borders.
-TEST(WeightTables, UniformRunsAreTheLongestRunsOfOneWeightSet) {
-  const auto same = [](const resample::GatherTable& t, int64_t a, int64_t b) {
-    if (t.count[a] != t.count[b]) return false;
+// A table's periodic run (GatherTable::periodic_begin) holds what it claims
+// (every destination a period on has the same taps and weights, its window
+// period_step sources further), has the scale's own period, and is the
+// longest such run, found by brute force over random tables of every filter,
+// forward and transposed, ratios of small integers included. The backward of
+// a 2x cubic upsample is one run of period 1 but for its borders, that of
+// 224 -> 512 one of period 7.
+TEST(WeightTables, PeriodicRunsAreTheLongestRunsOfRepeatingWeights) {
+  const auto repeats = [](const resample::GatherTable& t, int64_t i, int64_t period, int64_t step) {
+    const int64_t a = i - period;
+    if (t.count[a] == 0 || t.count[i] != t.count[a] || t.first[i] - t.first[a] != step) {
+      return false;
+    }
     for (int64_t k = 0; k < t.count[a]; ++k) {
-      if (std::memcmp(&t.weights[t.offset[a] + k], &t.weights[t.offset[b] + k], 4) != 0) {
+      if (std::memcmp(&t.weights[t.offset[a] + k], &t.weights[t.offset[i] + k], 4) != 0) {
         return false;
       }
     }
     return true;
   };
   std::mt19937 rng(11);
-  int uniform = 0;
+  int periodic = 0, longer_periods = 0;
   for (int trial = 0; trial < 600; ++trial) {
-    const int64_t narrow = 1 + rng() % 40;
-    const int64_t in = trial % 2 ? narrow * (1 + rng() % 4) : 1 + rng() % 90;
-    const int64_t out = trial % 2 ? narrow : 1 + rng() % 90;
+    const int64_t unit = 1 + rng() % 12;
+    const int64_t in = trial % 2 ? unit * (1 + rng() % 9) : 1 + rng() % 120;
+    const int64_t out = trial % 2 ? unit * (1 + rng() % 9) : 1 + rng() % 120;
     const auto filter = static_cast<resample::Filter>(rng() % 6);
     const auto fw =
         resample::ComputeAxisWeights(resample::AxisRule{filter, in, out, rng() % 4 == 0, 0});
     for (const resample::GatherTable& t :
          {resample::TransposeAxisWeights(fw), resample::AsGatherTable(fw)}) {
+      const int64_t g = std::gcd(t.size, t.src_size);
+      const int64_t period = t.size / g, step = t.src_size / g;
       int64_t longest = 0;  // brute force: the longest run from each start
-      for (int64_t b = 0; b + 1 < t.size; ++b) {
-        if (t.count[b] == 0) continue;
-        const int64_t step = t.first[b + 1] - t.first[b];
-        int64_t e = b + 1;
-        while (e < t.size && same(t, b, e) && t.first[e] - t.first[b] == (e - b) * step) ++e;
-        longest = std::max(longest, e - b);
+      if (period <= resample::GatherTable::kMaxPeriod) {
+        for (int64_t b = 0; b < t.size; ++b) {
+          int64_t e = b + period;
+          while (e < t.size && repeats(t, e, period, step)) ++e;
+          if (e - b >= 2 * period) longest = std::max(longest, e - b);
+        }
       }
-      const int64_t run = t.uniform_end - t.uniform_begin;
-      if (longest < resample::GatherTable::kMinUniformRun) {
+      const int64_t run = t.periodic_end - t.periodic_begin;
+      if (longest < (resample::GatherTable::kMinPeriodicRun + 1) * period) {
         EXPECT_EQ(run, 0) << trial;
         continue;
       }
-      ++uniform;
+      ++periodic;
+      longer_periods += period > 1;
       ASSERT_EQ(run, longest) << trial;
-      const int64_t b = t.uniform_begin;
-      EXPECT_GT(t.count[b], 0);
-      for (int64_t i = b; i < t.uniform_end; ++i) {
-        EXPECT_TRUE(same(t, b, i)) << trial << " " << i;
-        EXPECT_EQ(t.first[i], t.first[b] + (i - b) * t.uniform_step) << trial << " " << i;
+      ASSERT_EQ(t.period, period) << trial;
+      ASSERT_EQ(t.period_step, step) << trial;
+      for (int64_t i = t.periodic_begin + period; i < t.periodic_end; ++i) {
+        EXPECT_TRUE(repeats(t, i, period, step)) << trial << " " << i;
+      }
+      for (int64_t i = t.periodic_begin; i < t.periodic_begin + period; ++i) {
+        EXPECT_GT(t.count[i], 0) << trial << " " << i;
       }
     }
   }
-  EXPECT_GT(uniform, 100);
+  EXPECT_GT(periodic, 100);
+  EXPECT_GT(longer_periods, 30);
   const auto up2 = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
       resample::AxisRule{resample::Filter::kCubicAA, 128, 256, false, 0}));
-  EXPECT_LE(up2.uniform_begin, 4);
-  EXPECT_GE(up2.uniform_end, 124);
-  EXPECT_EQ(up2.uniform_step, 2);
-  EXPECT_EQ(up2.count[up2.uniform_begin], 8);
+  EXPECT_EQ(up2.period, 1);
+  EXPECT_EQ(up2.period_step, 2);
+  EXPECT_LE(up2.periodic_begin, 4);
+  EXPECT_GE(up2.periodic_end, 124);
+  EXPECT_EQ(up2.count[up2.periodic_begin], 8);
+  const auto up_inverse = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
+      resample::AxisRule{resample::Filter::kCubicAA, 224, 512, false, 0}));
+  EXPECT_EQ(up_inverse.period, 7);
+  EXPECT_EQ(up_inverse.period_step, 16);
+  EXPECT_LE(up_inverse.periodic_begin, 14);
+  EXPECT_GE(up_inverse.periodic_end, 210);
 }
 
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {

@@ -3,42 +3,39 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 
 namespace aclnn_host::resample {
 namespace {
 
-// Sets t's uniform run (GatherTable::uniform_begin): destination i extends
-// the run from b when it has b's taps and weights and its window starts
-// (i - b) * step past b's.
-void FindUniformRun(GatherTable& t) {
-  const auto same_weights = [&](int64_t a, int64_t b) {
-    const size_t ca = static_cast<size_t>(t.count[static_cast<size_t>(a)]);
-    return t.count[static_cast<size_t>(b)] == t.count[static_cast<size_t>(a)] &&
-           std::memcmp(t.weights.data() + t.offset[static_cast<size_t>(a)],
-                       t.weights.data() + t.offset[static_cast<size_t>(b)],
-                       ca * sizeof(float)) == 0;
+// Sets t's periodic run (GatherTable::periodic_begin).
+void FindPeriodicRun(GatherTable& t) {
+  if (t.size < 1 || t.src_size < 1) return;
+  const int64_t g = std::gcd(t.size, t.src_size);
+  const int64_t period = t.size / g, step = t.src_size / g;
+  if (period > GatherTable::kMaxPeriod) return;
+  // Whether destination i repeats i - period.
+  const auto repeats = [&](int64_t i) {
+    const size_t a = static_cast<size_t>(i - period), b = static_cast<size_t>(i);
+    return t.count[a] > 0 && t.count[b] == t.count[a] && t.first[b] - t.first[a] == step &&
+           std::memcmp(t.weights.data() + t.offset[a], t.weights.data() + t.offset[b],
+                       static_cast<size_t>(t.count[a]) * sizeof(float)) == 0;
   };
-  int64_t best_begin = 0, best_end = 0, best_step = 0;
-  int64_t b = 0;
-  while (b < t.size) {
-    const size_t sb = static_cast<size_t>(b);
-    if (t.count[sb] == 0 || b + 1 >= t.size) {
-      ++b;
+  int64_t best_begin = 0, best_end = 0;
+  for (int64_t i = period; i < t.size;) {
+    if (!repeats(i)) {
+      ++i;
       continue;
     }
-    const int64_t step = t.first[sb + 1] - t.first[sb];
-    int64_t e = b + 1;
-    while (e < t.size && same_weights(b, e) &&
-           t.first[static_cast<size_t>(e)] - t.first[sb] == (e - b) * step) {
-      ++e;
-    }
-    if (e - b > best_end - best_begin) {
-      best_begin = b, best_end = e, best_step = step;
-    }
-    b = e;
+    int64_t e = i + 1;
+    while (e < t.size && repeats(e)) ++e;
+    // Destinations [i - period, i) have taps too (repeats checked them).
+    if (e - (i - period) > best_end - best_begin) best_begin = i - period, best_end = e;
+    i = e;
   }
-  if (best_end - best_begin >= GatherTable::kMinUniformRun) {
-    t.uniform_begin = best_begin, t.uniform_end = best_end, t.uniform_step = best_step;
+  if (best_end - best_begin >= (GatherTable::kMinPeriodicRun + 1) * period) {
+    t.period = period, t.period_step = step;
+    t.periodic_begin = best_begin, t.periodic_end = best_end;
   }
 }
 
@@ -77,7 +74,7 @@ GatherTable TransposeAxisWeights(const AxisWeights& fw) {
       t.weights64[at] = fw.weights64[static_cast<size_t>(fw.offset[so] + k)];
     }
   }
-  FindUniformRun(t);
+  FindPeriodicRun(t);
   return t;
 }
 
@@ -95,7 +92,7 @@ GatherTable AsGatherTable(const AxisWeights& fw) {
   for (size_t i = 0; i < t.count.size(); ++i) {
     if (t.count[i] == 0) t.first[i] = 0;
   }
-  FindUniformRun(t);
+  FindPeriodicRun(t);
   return t;
 }
 

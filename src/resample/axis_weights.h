@@ -38,16 +38,22 @@ struct GatherTable {
   std::vector<float> weights;
   std::vector<double> weights64;
   int64_t max_count = 0;
-  // The longest run of destinations [uniform_begin, uniform_end) that all
-  // have the weights of the first (bitwise, at least one tap) and windows
-  // that advance by uniform_step sources from one destination to the next:
-  // the interior of a table whose scale is a whole ratio (the backward of a
-  // 2x upsample by cubic: 8 taps, 2 sources a step). Empty (begin == end)
-  // when no run reaches kMinUniformRun destinations.
-  static constexpr int64_t kMinUniformRun = 8;
-  int64_t uniform_begin = 0;
-  int64_t uniform_end = 0;
-  int64_t uniform_step = 0;
+  // A periodic run of destinations [periodic_begin, periodic_end): each
+  // destination i of it from periodic_begin + period on has the taps and
+  // weights (bitwise) of i - period and its window starts period_step sources
+  // further. period = size / g and period_step = src_size / g, g the sizes'
+  // greatest common divisor (the scale's own period), where that is at most
+  // kMaxPeriod: the interior of a table whose scale is a ratio of small
+  // integers (the backward of 2x cubic: period 1, 8 taps, 2 sources a step;
+  // of 224 -> 512: period 7, step 16). The longest such run; empty (begin ==
+  // end) when it is shorter than kMinPeriodicRun periods plus one or a
+  // destination in it has no tap.
+  static constexpr int64_t kMaxPeriod = 32;
+  static constexpr int64_t kMinPeriodicRun = 8;
+  int64_t period = 0;
+  int64_t period_step = 0;
+  int64_t periodic_begin = 0;
+  int64_t periodic_end = 0;
 };
 
 GatherTable TransposeAxisWeights(const AxisWeights& forward);

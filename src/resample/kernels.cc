@@ -1185,60 +1185,92 @@ HWY_INLINE void TransposedColumns(const GatherTable& t, const float* columns, in
   }
 }
 
-// Taps of a uniform run (GatherTable::uniform_begin) that the transposed
-// width pass holds in registers: with 16 AVX2 registers, 8 weights and 4
-// chains. Measured on AMD Zen 4 (AVX2, the backward of a 2x cubic upsample,
-// 8 taps): the broadcast of each tap's weight was half the loads of a pass
-// that issues two loads per FMA.
-constexpr int64_t kMaxRegisterTaps = 8;
+// The transposed width pass takes each phase of a periodic run
+// (GatherTable::periodic_begin) on its own: its destinations share one set
+// of weights and their windows lie period_step sources apart. With at most 8
+// taps the weights stay in registers for the whole phase (16 AVX2 registers:
+// 8 weights, 4 chains); with up to 16, each weight is broadcast once per 4
+// destination columns instead of once per column. Measured on AMD Zen 4
+// (AVX2): the broadcasts were half the loads of a pass that issues two loads
+// per FMA.
+constexpr int64_t kMaxHeldTaps = 8;
+constexpr int64_t kMaxPhaseTaps = 16;
 
-// TransposedColumns over a uniform run of `size` destinations with kTaps
-// taps each: the weights w broadcast once, destination i's window starting
-// at column first + i * step (in floats). The same chains, so the same bits.
-template <int kTaps>
-void UniformColumns(const float* w, const float* first, int64_t step, int64_t size, float* out,
-                    __m256& probe) {
+// Taps [k0, k0 + kCount) of four chains whose windows start at c, c + step,
+// c + 2 * step, c + 3 * step (in floats), with weights wv.
+template <int kCount>
+HWY_INLINE void PhaseTaps(const __m256* wv, const float* c, int64_t step, int k0, __m256& a0,
+                          __m256& a1, __m256& a2, __m256& a3) {
   constexpr int64_t kR = kMaxWidthRows;
-  const __m256 zero = _mm256_setzero_ps();
-  __m256 wv[kTaps];
-  for (int k = 0; k < kTaps; ++k) wv[k] = _mm256_broadcast_ss(w + k);
-  int64_t i = 0;
-  for (; i + 4 <= size; i += 4) {
-    const float* c = first + i * step;
-    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(),
-           a3 = _mm256_setzero_ps();
-    for (int k = 0; k < kTaps; ++k) {
-      a0 = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(c + k * kR), a0);
-      a1 = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(c + step + k * kR), a1);
-      a2 = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(c + 2 * step + k * kR), a2);
-      a3 = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(c + 3 * step + k * kR), a3);
-    }
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
-    _mm256_storeu_ps(out + i * kR, a0);
-    _mm256_storeu_ps(out + (i + 1) * kR, a1);
-    _mm256_storeu_ps(out + (i + 2) * kR, a2);
-    _mm256_storeu_ps(out + (i + 3) * kR, a3);
-  }
-  for (; i < size; ++i) {
-    const float* c = first + i * step;
-    __m256 acc = _mm256_setzero_ps();
-    for (int k = 0; k < kTaps; ++k) acc = _mm256_fmadd_ps(wv[k], _mm256_loadu_ps(c + k * kR), acc);
-    probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, zero));
-    _mm256_storeu_ps(out + i * kR, acc);
+  for (int j = 0; j < kCount; ++j) {
+    const int64_t at = (k0 + j) * kR;
+    a0 = _mm256_fmadd_ps(wv[j], _mm256_loadu_ps(c + at), a0);
+    a1 = _mm256_fmadd_ps(wv[j], _mm256_loadu_ps(c + step + at), a1);
+    a2 = _mm256_fmadd_ps(wv[j], _mm256_loadu_ps(c + 2 * step + at), a2);
+    a3 = _mm256_fmadd_ps(wv[j], _mm256_loadu_ps(c + 3 * step + at), a3);
   }
 }
 
-using UniformColumnsFn = void (*)(const float*, const float*, int64_t, int64_t, float*, __m256&);
-constexpr UniformColumnsFn kUniformColumns[kMaxRegisterTaps + 1] = {nullptr,
-                                                                    &UniformColumns<1>,
-                                                                    &UniformColumns<2>,
-                                                                    &UniformColumns<3>,
-                                                                    &UniformColumns<4>,
-                                                                    &UniformColumns<5>,
-                                                                    &UniformColumns<6>,
-                                                                    &UniformColumns<7>,
-                                                                    &UniformColumns<8>};
+// TransposedColumns over the `size` destinations of one phase, kTaps taps
+// each: weights w, destination j's window starting at source column first +
+// j * step and its sum stored at out + j * out_step (in floats). The same
+// chains, so the same bits.
+template <int kTaps>
+void PhaseColumns(const float* w, const float* first, int64_t step, int64_t size, float* out,
+                  int64_t out_step, __m256& probe) {
+  constexpr int64_t kR = kMaxWidthRows;
+  constexpr bool kHeld = kTaps <= kMaxHeldTaps;
+  constexpr int kFirst = kHeld ? kTaps : kMaxHeldTaps;  // taps of the first batch
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 wv[kMaxHeldTaps];
+  if constexpr (kHeld) {
+    for (int k = 0; k < kTaps; ++k) wv[k] = _mm256_broadcast_ss(w + k);
+  }
+  int64_t j = 0;
+  for (; j + 4 <= size; j += 4) {
+    const float* c = first + j * step;
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(),
+           a3 = _mm256_setzero_ps();
+    if constexpr (kHeld) {
+      PhaseTaps<kTaps>(wv, c, step, 0, a0, a1, a2, a3);
+    } else {
+      for (int k = 0; k < kFirst; ++k) wv[k] = _mm256_broadcast_ss(w + k);
+      PhaseTaps<kFirst>(wv, c, step, 0, a0, a1, a2, a3);
+      for (int k = 0; k < kTaps - kFirst; ++k) wv[k] = _mm256_broadcast_ss(w + kFirst + k);
+      PhaseTaps<kTaps - kFirst>(wv, c, step, kFirst, a0, a1, a2, a3);
+    }
+    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
+    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
+    float* o = out + j * out_step;
+    _mm256_storeu_ps(o, a0);
+    _mm256_storeu_ps(o + out_step, a1);
+    _mm256_storeu_ps(o + 2 * out_step, a2);
+    _mm256_storeu_ps(o + 3 * out_step, a3);
+  }
+  for (; j < size; ++j) {
+    const float* c = first + j * step;
+    __m256 acc = _mm256_setzero_ps();
+    for (int k = 0; k < kTaps; ++k) {
+      acc = _mm256_fmadd_ps(_mm256_broadcast_ss(w + k), _mm256_loadu_ps(c + k * kR), acc);
+    }
+    probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, zero));
+    _mm256_storeu_ps(out + j * out_step, acc);
+  }
+}
+
+using PhaseColumnsFn = void (*)(const float*, const float*, int64_t, int64_t, float*, int64_t,
+                                __m256&);
+constexpr auto kPhaseColumns = TapTable<PhaseColumnsFn, kMaxPhaseTaps>(
+    [](auto taps) -> PhaseColumnsFn { return &PhaseColumns<decltype(taps)::value>; });
+
+// Whether every phase of t's periodic run has at most kMaxPhaseTaps taps.
+bool PhasesFit(const GatherTable& t) {
+  if (t.periodic_end <= t.periodic_begin) return false;
+  for (int64_t p = 0; p < t.period; ++p) {
+    if (t.count[static_cast<size_t>(t.periodic_begin + p)] > kMaxPhaseTaps) return false;
+  }
+  return true;
+}
 
 // The width pass of exactly kMaxWidthRows rows through their columns: 8x8
 // blocks of the rows are transposed into columns (scratch: one vector per
@@ -1281,18 +1313,18 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
   }
   // x * 0 is +-0 for finite x and NaN otherwise; OR-ed, the NaNs stay.
   __m256 probe = _mm256_setzero_ps();
-  // The uniform run with its weights in registers, the rest as gathered.
-  const bool in_registers = t.uniform_end > t.uniform_begin &&
-                            t.count[static_cast<size_t>(t.uniform_begin)] <= kMaxRegisterTaps;
-  const int64_t ub = in_registers ? t.uniform_begin : n_dst;
-  const int64_t ue = in_registers ? t.uniform_end : n_dst;
-  TransposedColumns(t, columns, 0, ub, out, probe);
-  if (ub < ue) {
-    const size_t sb = static_cast<size_t>(ub);
-    kUniformColumns[t.count[sb]](t.weights.data() + t.offset[sb], columns + t.first[sb] * kR,
-                                 t.uniform_step * kR, ue - ub, out + ub * kR, probe);
+  // The periodic run phase by phase, the rest as gathered.
+  const bool phases = PhasesFit(t);
+  const int64_t pb = phases ? t.periodic_begin : n_dst;
+  const int64_t pe = phases ? t.periodic_end : n_dst;
+  TransposedColumns(t, columns, 0, pb, out, probe);
+  for (int64_t i = pb; i < pb + t.period && i < pe; ++i) {
+    const size_t si = static_cast<size_t>(i);
+    kPhaseColumns[static_cast<size_t>(t.count[si])](
+        t.weights.data() + t.offset[si], columns + t.first[si] * kR, t.period_step * kR,
+        (pe - i + t.period - 1) / t.period, out + i * kR, t.period * kR, probe);
   }
-  TransposedColumns(t, columns, ue, n_dst, out, probe);
+  TransposedColumns(t, columns, pe, n_dst, out, probe);
   float* rows_out[kR];
   for (int j = 0; j < kR; ++j) rows_out[j] = dst[j];
   for (int64_t c = 0; c < n_dst; c += kR) {
