@@ -253,19 +253,23 @@ TEST(WeightTables, PeriodicRunsAreTheLongestRunsOfRepeatingWeights) {
   }
   EXPECT_GT(periodic, 100);
   EXPECT_GT(longer_periods, 30);
-  const auto up2 = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
-      resample::AxisRule{resample::Filter::kCubicAA, 128, 256, false, 0}));
-  EXPECT_EQ(up2.period, 1);
-  EXPECT_EQ(up2.period_step, 2);
-  EXPECT_LE(up2.periodic_begin, 4);
-  EXPECT_GE(up2.periodic_end, 124);
-  EXPECT_EQ(up2.count[up2.periodic_begin], 8);
-  const auto up_inverse = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
-      resample::AxisRule{resample::Filter::kCubicAA, 224, 512, false, 0}));
-  EXPECT_EQ(up_inverse.period, 7);
-  EXPECT_EQ(up_inverse.period_step, 16);
-  EXPECT_LE(up_inverse.periodic_begin, 14);
-  EXPECT_GE(up_inverse.periodic_end, 210);
+  // Backwards of upsamples (forward in -> out): the period, the step, and
+  // at most `border` destinations left out at each end.
+  struct Known {
+    int64_t in, out, period, step, border;
+  };
+  for (const Known& k : {Known{128, 256, 1, 2, 4}, Known{224, 512, 7, 16, 14}}) {
+    const auto t = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
+        resample::AxisRule{resample::Filter::kCubicAA, k.in, k.out, false, 0}));
+    EXPECT_EQ(t.period, k.period) << k.in;
+    EXPECT_EQ(t.period_step, k.step) << k.in;
+    EXPECT_LE(t.periodic_begin, k.border) << k.in;
+    EXPECT_GE(t.periodic_end, k.in - k.border) << k.in;
+  }
+  EXPECT_EQ(resample::TransposeAxisWeights(resample::ComputeAxisWeights(resample::AxisRule{
+                                               resample::Filter::kCubicAA, 128, 256, false, 0}))
+                .count[64],
+            8);
 }
 
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
