@@ -1124,6 +1124,26 @@ HWY_INLINE void Transpose8x8(__m256* r) {
   r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
 }
 
+// Stores the sums of four destination columns, `stride` floats apart, and
+// ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
+// otherwise; OR-ed, the NaNs stay).
+HWY_INLINE void StoreFourColumns(__m256 a0, __m256 a1, __m256 a2, __m256 a3, float* out,
+                                 int64_t stride, __m256& probe) {
+  const __m256 zero = _mm256_setzero_ps();
+  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
+  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
+  _mm256_storeu_ps(out, a0);
+  _mm256_storeu_ps(out + stride, a1);
+  _mm256_storeu_ps(out + 2 * stride, a2);
+  _mm256_storeu_ps(out + 3 * stride, a3);
+}
+
+// StoreFourColumns for a single column.
+HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
+  probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
+  _mm256_storeu_ps(out, acc);
+}
+
 // Destination columns [begin, end) of the transposed width pass from the
 // source columns (one 8-lane vector per column): kColumns at a time, their
 // chains interleaved over the taps they all have (one chain alone waits on
@@ -1134,7 +1154,6 @@ HWY_INLINE void TransposedColumns(const GatherTable& t, const float* columns, in
                                   int64_t end, float* out, __m256& probe) {
   constexpr int64_t kR = kMaxWidthRows;
   constexpr int64_t kColumns = 4;
-  const __m256 zero = _mm256_setzero_ps();
   const float* const weights = t.weights.data();
   // Tap k of a column: weight w[k] times source column c + k.
   const auto tap = [](__m256 acc, const float* w, const float* c, int64_t k) {
@@ -1166,12 +1185,7 @@ HWY_INLINE void TransposedColumns(const GatherTable& t, const float* columns, in
     for (int64_t k = common; k < n1; ++k) a1 = tap(a1, w1, c1, k);
     for (int64_t k = common; k < n2; ++k) a2 = tap(a2, w2, c2, k);
     for (int64_t k = common; k < n3; ++k) a3 = tap(a3, w3, c3, k);
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
-    _mm256_storeu_ps(out + i * kR, a0);
-    _mm256_storeu_ps(out + (i + 1) * kR, a1);
-    _mm256_storeu_ps(out + (i + 2) * kR, a2);
-    _mm256_storeu_ps(out + (i + 3) * kR, a3);
+    StoreFourColumns(a0, a1, a2, a3, out + i * kR, kR, probe);
   }
   for (; i < end; ++i) {
     const size_t si = static_cast<size_t>(i);
@@ -1180,8 +1194,7 @@ HWY_INLINE void TransposedColumns(const GatherTable& t, const float* columns, in
     const int64_t count = t.count[si];
     __m256 acc = _mm256_setzero_ps();
     for (int64_t k = 0; k < count; ++k) acc = tap(acc, w, col, k);
-    probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, zero));
-    _mm256_storeu_ps(out + i * kR, acc);
+    StoreColumn(acc, out + i * kR, probe);
   }
 }
 
@@ -1221,7 +1234,6 @@ void PhaseColumns(const float* w, const float* first, int64_t step, int64_t size
   constexpr int64_t kR = kMaxWidthRows;
   constexpr bool kHeld = kTaps <= kMaxHeldTaps;
   constexpr int kFirst = kHeld ? kTaps : kMaxHeldTaps;  // taps of the first batch
-  const __m256 zero = _mm256_setzero_ps();
   __m256 wv[kMaxHeldTaps];
   if constexpr (kHeld) {
     for (int k = 0; k < kTaps; ++k) wv[k] = _mm256_broadcast_ss(w + k);
@@ -1239,13 +1251,7 @@ void PhaseColumns(const float* w, const float* first, int64_t step, int64_t size
       for (int k = 0; k < kTaps - kFirst; ++k) wv[k] = _mm256_broadcast_ss(w + kFirst + k);
       PhaseTaps<kTaps - kFirst>(wv, c, step, kFirst, a0, a1, a2, a3);
     }
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
-    probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
-    float* o = out + j * out_step;
-    _mm256_storeu_ps(o, a0);
-    _mm256_storeu_ps(o + out_step, a1);
-    _mm256_storeu_ps(o + 2 * out_step, a2);
-    _mm256_storeu_ps(o + 3 * out_step, a3);
+    StoreFourColumns(a0, a1, a2, a3, out + j * out_step, out_step, probe);
   }
   for (; j < size; ++j) {
     const float* c = first + j * step;
@@ -1253,8 +1259,7 @@ void PhaseColumns(const float* w, const float* first, int64_t step, int64_t size
     for (int k = 0; k < kTaps; ++k) {
       acc = _mm256_fmadd_ps(_mm256_broadcast_ss(w + k), _mm256_loadu_ps(c + k * kR), acc);
     }
-    probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, zero));
-    _mm256_storeu_ps(out + j * out_step, acc);
+    StoreColumn(acc, out + j * out_step, probe);
   }
 }
 
