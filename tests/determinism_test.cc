@@ -710,7 +710,7 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       std::vector<float*> dst_ptrs;
       for (auto& row : dst) dst_ptrs.push_back(row.data());
       EXPECT_TRUE(resample::kernels::CurrentKernels().width_pass(t, src_ptrs.data(),
-                                                                 dst_ptrs.data(), kRows, true));
+                                                                 dst_ptrs.data(), kRows, true, true));
       by_target[resample::kernels::TargetNameOf(target)] = dst;
     }
     resample::kernels::ForceTarget(0);
@@ -1000,6 +1000,29 @@ TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
         // The pass reads the wide side and writes the narrow one.
         (forward ? p.in_w : p.out_w) = unit * b;
         (forward ? p.out_w : p.in_w) = unit * a;
+        p.scales_w = 0;
+        return p;
+      });
+}
+
+// Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the
+// backwards of 2x and 4x downsampling) take the phased form inside their
+// periodic run on AVX2 (each phase's weights held, its sums interleaved into
+// place): the same bytes as the lane form, finite or not, in either pass
+// order and any partition, on every target; rows as short as one block and
+// long enough for many, every filter.
+TEST(Paths, PhasedWidthPassGivesTheLaneFormBytes) {
+  PathGivesTheSameBytes(
+      80, [](const resample::ResamplePlan& plan) { return plan.width_phased(); },
+      [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t period = rng() % 2 ? 2 : 4;
+        const int64_t unit = 4 + int64_t(rng() % 150);
+        const bool forward = p.direction == resample::Direction::kForward;
+        // The pass reads the narrow side and writes the wide one.
+        (forward ? p.in_w : p.out_w) = unit;
+        (forward ? p.out_w : p.in_w) = unit * period;
         p.scales_w = 0;
         return p;
       });

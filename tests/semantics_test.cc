@@ -272,6 +272,53 @@ TEST(WeightTables, PeriodicRunsAreTheLongestRunsOfRepeatingWeights) {
             8);
 }
 
+// The phased form of a blocked table (BlockedTable::phase_period): where the
+// gather table expands by 2 or 4 sources a period with a periodic run, every
+// destination of the phased blocks reads, per tap, the source and weight of
+// the gather table (padding taps: its last source, weight 0), the blocks lie
+// in the run, and the form exists wherever the run holds 8 periods in whole
+// blocks with at most kMaxPhaseTaps taps; no form for any other period or step.
+TEST(WeightTables, PhasedFormsReadTheGatherTablesTaps) {
+  constexpr int64_t kW = resample::BlockedTable::kWidth;
+  constexpr int64_t kMax = resample::BlockedTable::kMaxPhaseTaps;
+  std::mt19937 rng(12);
+  int phased = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int64_t unit = 1 + rng() % 150, ratio = 1 + rng() % 5;
+    const auto filter = static_cast<resample::Filter>(rng() % 6);
+    const bool forward = rng() % 2;
+    // The table expands unit -> unit * ratio.
+    const auto fw = resample::ComputeAxisWeights(resample::AxisRule{
+        filter, forward ? unit : unit * ratio, forward ? unit * ratio : unit, rng() % 4 == 0, 0});
+    const auto t = forward ? resample::AsGatherTable(fw) : resample::TransposeAxisWeights(fw);
+    const auto b = resample::BlockGatherTable(t);
+    const int64_t p = t.period;
+    const int64_t bb = (t.periodic_begin + kW - 1) / kW, be = t.periodic_end / kW;
+    bool fits = t.periodic_end > t.periodic_begin && t.period_step == 1 && (p == 2 || p == 4) &&
+                (be - bb) * kW / p >= 8;
+    for (int64_t i = bb * kW; fits && i < bb * kW + p; ++i) fits = t.count[i] <= kMax;
+    ASSERT_EQ(b.phase_period, fits ? p : 0) << trial;
+    if (!fits) continue;
+    ++phased;
+    ASSERT_EQ(b.phase_block_begin, bb) << trial;
+    ASSERT_EQ(b.phase_block_end, be) << trial;
+    ASSERT_EQ(b.phase_periods, (be - bb) * kW / p) << trial;
+    for (int64_t k = 0; k < b.phase_periods; ++k) {
+      for (int64_t q = 0; q < p; ++q) {
+        const int64_t i = bb * kW + p * k + q;
+        ASSERT_GE(b.phase_taps, t.count[i]) << trial << " " << i;
+        for (int64_t j = 0; j < b.phase_taps; ++j) {
+          const int64_t tap = std::min(j, t.count[i] - 1);
+          ASSERT_EQ(b.phase_source[q * kMax + j] + k, t.first[i] + tap) << trial << " " << i;
+          const float w = j < t.count[i] ? t.weights[t.offset[i] + j] : 0.0f;
+          ASSERT_EQ(std::memcmp(&b.phase_weights[q * kMax + j], &w, 4), 0) << trial << " " << i;
+        }
+      }
+    }
+  }
+  EXPECT_GT(phased, 100);
+}
+
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {

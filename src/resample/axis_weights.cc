@@ -39,6 +39,39 @@ void FindPeriodicRun(GatherTable& t) {
   }
 }
 
+// Sets b's phased form (BlockedTable::phase_period) where t has one.
+void SetPhasedForm(const GatherTable& t, BlockedTable& b) {
+  constexpr int64_t kW = BlockedTable::kWidth, kMaxTaps = BlockedTable::kMaxPhaseTaps;
+  const int64_t period = t.period;
+  if (t.periodic_end <= t.periodic_begin || t.period_step != 1 || (period != 2 && period != 4)) {
+    return;
+  }
+  const int64_t block_begin = (t.periodic_begin + kW - 1) / kW;
+  const int64_t block_end = t.periodic_end / kW;
+  const int64_t periods = (block_end - block_begin) * kW / period;
+  if (periods < 8) return;  // one vector of 8 periods at least
+  const int64_t d0 = block_begin * kW;
+  int64_t taps = 0;
+  for (int64_t p = 0; p < period; ++p) taps = std::max(taps, t.count[static_cast<size_t>(d0 + p)]);
+  if (taps > kMaxTaps) return;
+  b.phase_period = period;
+  b.phase_taps = taps;
+  b.phase_block_begin = block_begin;
+  b.phase_block_end = block_end;
+  b.phase_periods = periods;
+  b.phase_source.assign(static_cast<size_t>(period * kMaxTaps), 0);
+  b.phase_weights.assign(static_cast<size_t>(period * kMaxTaps), 0.0f);
+  for (int64_t p = 0; p < period; ++p) {
+    const size_t si = static_cast<size_t>(d0 + p);
+    const int64_t count = t.count[si];  // > 0 in a periodic run
+    for (int64_t j = 0; j < taps; ++j) {
+      const size_t at = static_cast<size_t>(p * kMaxTaps + j);
+      b.phase_source[at] = t.first[si] + std::min(j, count - 1);
+      if (j < count) b.phase_weights[at] = t.weights[static_cast<size_t>(t.offset[si] + j)];
+    }
+  }
+}
+
 }  // namespace
 
 GatherTable TransposeAxisWeights(const AxisWeights& fw) {
@@ -224,6 +257,7 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
       }
     }
   }
+  SetPhasedForm(tt, b);
   // Window forms of the gathered blocks.
   b.window_vectors.assign(nb, 0);
   b.window_first.assign(b.gather_index.size() / kW, 0);

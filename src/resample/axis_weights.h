@@ -138,6 +138,28 @@ struct BlockedTable {
   std::vector<uint8_t> window8_vectors;
   std::vector<int64_t> window8_first;
   std::vector<int32_t> window8_index;
+  // Phased form, for the periodic run (GatherTable::periodic_begin) of a
+  // table with 2 or 4 destinations per source (period_step 1: the 2x and 4x
+  // upsampling forwards, the backwards of 2x and 4x downsampling): blocks
+  // [phase_block_begin, phase_block_end) lie in the run, and destination
+  // phase_block_begin * kWidth + phase_period * k + p (p < phase_period,
+  // k < phase_periods) reads source phase_source[p * kMaxPhaseTaps + j] + k
+  // with weight phase_weights[p * kMaxPhaseTaps + j], j < phase_taps (the
+  // most taps of a phase; a phase with fewer repeats its last source with
+  // weight 0). A phase's weights are the same for every k: a pass holds them
+  // in registers, loads 8 consecutive k's sources at once and interleaves
+  // the phases' sums (no lane permute per tap). Summed over ascending j: the
+  // lane form's bits. phase_period 0: no phased form (any other period or
+  // step, more than kMaxPhaseTaps taps, fewer than 8 periods in whole
+  // blocks).
+  static constexpr int64_t kMaxPhaseTaps = 8;
+  int64_t phase_period = 0;
+  int64_t phase_taps = 0;
+  int64_t phase_block_begin = 0;
+  int64_t phase_block_end = 0;
+  int64_t phase_periods = 0;
+  std::vector<int64_t> phase_source;
+  std::vector<float> phase_weights;
   // What a row of the pass costs, in broadcast-FMA units per kWidth lanes:
   // src_count per dense block, gather_taps * kGatherTapCost per gathered one.
   int64_t pass_cost = 0;

@@ -927,11 +927,104 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
 constexpr int64_t kWidthPrefetchAhead = 128;
 constexpr int64_t kFloatsPerLine = 16;
 
+#if HWY_TARGET == HWY_AVX2
+// Stores the sums of four destination columns, `stride` floats apart, and
+// ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
+// otherwise; OR-ed, the NaNs stay).
+HWY_INLINE void StoreFourColumns(__m256 a0, __m256 a1, __m256 a2, __m256 a3, float* out,
+                                 int64_t stride, __m256& probe) {
+  const __m256 zero = _mm256_setzero_ps();
+  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
+  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
+  _mm256_storeu_ps(out, a0);
+  _mm256_storeu_ps(out + stride, a1);
+  _mm256_storeu_ps(out + 2 * stride, a2);
+  _mm256_storeu_ps(out + 3 * stride, a3);
+}
+
+// StoreFourColumns for a single column.
+HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
+  probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
+  _mm256_storeu_ps(out, acc);
+}
+
+// The phased form (BlockedTable::phase_period) of rows src[r] -> dst[r],
+// r < num_rows: for 8 periods at a time, each phase's sum over its taps
+// (weights held in registers for all the rows, the 8 periods' sources one
+// unaligned load per tap), then the phases' sums interleaved into the
+// destination's order. The lane form's chains, without its permute per tap.
+// probe as StoreColumn's.
+template <int kPeriod, int kTaps, bool kFetch>
+void PhasedRows(const BlockedTable& t, const float* const* src, float* const* dst, int64_t num_rows,
+                __m256& rows_probe) {
+  constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
+  __m256 w[kPeriod][kTaps];
+  int64_t at[kPeriod][kTaps];
+  for (int p = 0; p < kPeriod; ++p) {
+    for (int j = 0; j < kTaps; ++j) {
+      w[p][j] = _mm256_broadcast_ss(&t.phase_weights[static_cast<size_t>(p * kMax + j)]);
+      at[p][j] = t.phase_source[static_cast<size_t>(p * kMax + j)];
+    }
+  }
+  const int64_t periods = t.phase_periods;  // >= 8
+  const int64_t d0 = t.phase_block_begin * BlockedTable::kWidth;
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 probe = zero;  // in a register: the stores could alias rows_probe
+  for (int64_t r = 0; r < num_rows; ++r) {
+    const float* const row = src[r];
+    float* const out = dst[r] + d0;
+    for (int64_t k0 = 0; k0 < periods; k0 += 8) {
+      const int64_t k = std::min(k0, periods - 8);  // the last 8 may overlap the previous
+      if constexpr (kFetch) {
+        if (k0 % kFloatsPerLine == 0) __builtin_prefetch(row + at[0][0] + k + kWidthPrefetchAhead);
+      }
+      __m256 e[kPeriod];
+      for (int p = 0; p < kPeriod; ++p) {
+        e[p] = zero;
+        for (int j = 0; j < kTaps; ++j) {
+          e[p] = _mm256_fmadd_ps(w[p][j], _mm256_loadu_ps(row + at[p][j] + k), e[p]);
+        }
+      }
+      float* o = out + kPeriod * k;
+      if constexpr (kPeriod == 2) {
+        const __m256 lo = _mm256_unpacklo_ps(e[0], e[1]), hi = _mm256_unpackhi_ps(e[0], e[1]);
+        StoreColumn(_mm256_permute2f128_ps(lo, hi, 0x20), o, probe);
+        StoreColumn(_mm256_permute2f128_ps(lo, hi, 0x31), o + 8, probe);
+      } else {
+        static_assert(kPeriod == 4, "2 or 4 phases");
+        const __m256 t0 = _mm256_unpacklo_ps(e[0], e[1]), t1 = _mm256_unpackhi_ps(e[0], e[1]);
+        const __m256 t2 = _mm256_unpacklo_ps(e[2], e[3]), t3 = _mm256_unpackhi_ps(e[2], e[3]);
+        const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+        const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+        const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+        const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+        StoreFourColumns(_mm256_permute2f128_ps(u0, u1, 0x20), _mm256_permute2f128_ps(u2, u3, 0x20),
+                         _mm256_permute2f128_ps(u0, u1, 0x31), _mm256_permute2f128_ps(u2, u3, 0x31),
+                         o, 8, probe);
+      }
+    }
+  }
+  rows_probe = _mm256_or_ps(rows_probe, probe);
+}
+
+using PhasedRowsFn = void (*)(const BlockedTable&, const float* const*, float* const*, int64_t,
+                              __m256&);
+template <bool kFetch>
+PhasedRowsFn PhasedRowsOf(const BlockedTable& t) {
+  constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
+  static constexpr auto kTwo = TapTable<PhasedRowsFn, kMax>(
+      [](auto taps) -> PhasedRowsFn { return &PhasedRows<2, decltype(taps)::value, kFetch>; });
+  static constexpr auto kFour = TapTable<PhasedRowsFn, kMax>(
+      [](auto taps) -> PhasedRowsFn { return &PhasedRows<4, decltype(taps)::value, kFetch>; });
+  return (t.phase_period == 2 ? kTwo : kFour)[static_cast<size_t>(t.phase_taps)];
+}
+#endif
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
 template <int kRows, class Rows>
-bool WidthRows(const BlockedTable& t, const Rows& rows) {
+bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   constexpr int64_t kW = BlockedTable::kWidth;
   const hn::CappedTag<float, kW> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -941,7 +1034,33 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
   const hn::RebindToUnsigned<decltype(d)> du;
   auto probe = hn::Zero(du);
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
+#if HWY_TARGET == HWY_AVX2
+  // Blocks [skip_begin, skip_end) by the phased form, row by row.
+  const bool phases = phased && lanes == BlockedTable::kHalf && t.phase_period > 0;
+  const int64_t skip_begin = phases ? t.phase_block_begin : t.num_blocks;
+  const int64_t skip_end = phases ? t.phase_block_end : t.num_blocks;
+#else
+  (void)phased;
+#endif
   for (int64_t b = 0; b < t.num_blocks; ++b) {
+#if HWY_TARGET == HWY_AVX2
+    if (b == skip_begin) {
+      const float* src[kRows];
+      float* dst[kRows];
+      for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
+      __m256 phase_probe = _mm256_setzero_ps();
+      PhasedRowsOf<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+      probe = hn::Or(probe, hn::BitCast(du, V{phase_probe}));
+      if constexpr (Rows::kPrefetch) {
+        if (skip_end < t.num_blocks) {
+          fetched = std::max(fetched, t.src_first[static_cast<size_t>(skip_end)] / kFloatsPerLine *
+                                          kFloatsPerLine);
+        }
+      }
+      b = skip_end - 1;
+      continue;
+    }
+#endif
     const size_t sb = static_cast<size_t>(b);
     const float* w = t.weights.data() + t.offset[sb];
     const int64_t taps = t.src_count[sb];
@@ -1061,8 +1180,8 @@ bool WidthRows(const BlockedTable& t, const Rows& rows) {
 // each weight vector and give eight independent FMA chains, enough to hide
 // the FMA latency.
 template <class Rows>
-bool WidthRowsOf(const BlockedTable& t, const Rows& rows, int64_t num_rows) {
-  using Fn = bool (*)(const BlockedTable&, const Rows&);
+bool WidthRowsOf(const BlockedTable& t, const Rows& rows, int64_t num_rows, bool phased) {
+  using Fn = bool (*)(const BlockedTable&, const Rows&, bool);
   static constexpr Fn kRows[kMaxWidthRows + 1] = {nullptr,
                                                   &WidthRows<1, Rows>,
                                                   &WidthRows<2, Rows>,
@@ -1072,31 +1191,32 @@ bool WidthRowsOf(const BlockedTable& t, const Rows& rows, int64_t num_rows) {
                                                   &WidthRows<6, Rows>,
                                                   &WidthRows<7, Rows>,
                                                   &WidthRows<8, Rows>};
-  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, rows);
+  return kRows[std::clamp<int64_t>(num_rows, 1, kMaxWidthRows)](t, rows, phased);
 }
 
 bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst, int64_t num_rows,
-               bool from_memory) {
-  return from_memory ? WidthRowsOf(t, RowPointers<true>{src, dst}, num_rows)
-                     : WidthRowsOf(t, RowPointers<false>{src, dst}, num_rows);
+               bool from_memory, bool phased) {
+  return from_memory ? WidthRowsOf(t, RowPointers<true>{src, dst}, num_rows, phased)
+                     : WidthRowsOf(t, RowPointers<false>{src, dst}, num_rows, phased);
 }
 
 template <bool kFetch>
 bool WidthPassStridedOf(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
-                        int64_t dst_stride, int64_t num_rows) {
+                        int64_t dst_stride, int64_t num_rows, bool phased) {
   bool finite = true;
   for (int64_t r = 0; r < num_rows; r += kMaxWidthRows) {
     finite &= WidthRowsOf(
         t, RowStrides<kFetch>{src + r * src_stride, src_stride, dst + r * dst_stride, dst_stride},
-        std::min(kMaxWidthRows, num_rows - r));
+        std::min(kMaxWidthRows, num_rows - r), phased);
   }
   return finite;
 }
 
 bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
-                      int64_t dst_stride, int64_t num_rows, bool from_memory) {
-  return from_memory ? WidthPassStridedOf<true>(t, src, src_stride, dst, dst_stride, num_rows)
-                     : WidthPassStridedOf<false>(t, src, src_stride, dst, dst_stride, num_rows);
+                      int64_t dst_stride, int64_t num_rows, bool from_memory, bool phased) {
+  return from_memory
+             ? WidthPassStridedOf<true>(t, src, src_stride, dst, dst_stride, num_rows, phased)
+             : WidthPassStridedOf<false>(t, src, src_stride, dst, dst_stride, num_rows, phased);
 }
 
 #if HWY_TARGET == HWY_AVX2
@@ -1122,26 +1242,6 @@ HWY_INLINE void Transpose8x8(__m256* r) {
   r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
   r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
   r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
-}
-
-// Stores the sums of four destination columns, `stride` floats apart, and
-// ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
-// otherwise; OR-ed, the NaNs stay).
-HWY_INLINE void StoreFourColumns(__m256 a0, __m256 a1, __m256 a2, __m256 a3, float* out,
-                                 int64_t stride, __m256& probe) {
-  const __m256 zero = _mm256_setzero_ps();
-  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a0, zero), _mm256_mul_ps(a1, zero)));
-  probe = _mm256_or_ps(probe, _mm256_or_ps(_mm256_mul_ps(a2, zero), _mm256_mul_ps(a3, zero)));
-  _mm256_storeu_ps(out, a0);
-  _mm256_storeu_ps(out + stride, a1);
-  _mm256_storeu_ps(out + 2 * stride, a2);
-  _mm256_storeu_ps(out + 3 * stride, a3);
-}
-
-// StoreFourColumns for a single column.
-HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
-  probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
-  _mm256_storeu_ps(out, acc);
 }
 
 // Destination columns [begin, end) of the transposed width pass from the

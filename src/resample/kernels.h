@@ -54,13 +54,16 @@ struct KernelTable {
   // on false the caller redoes rows with non-finite sources exactly (the
   // dense blocks multiply them by zero weights of neighbouring destinations).
   // from_memory: the source rows are the tensor's own, likely not cached, and
-  // are prefetched ahead of the loads (no effect on the values).
+  // are prefetched ahead of the loads (no effect on the values). phased: the
+  // table's phased form (BlockedTable::phase_period) is taken where it has
+  // one and the target a kernel for it (AVX2): the same bits.
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
-                     int64_t num_rows, bool from_memory);
+                     int64_t num_rows, bool from_memory, bool phased);
   // width_pass over any number of rows, row r at src + r * src_stride and
   // dst + r * dst_stride (in floats): the same bits, no row pointers to load.
   bool (*width_pass_strided)(const BlockedTable& table, const float* src, int64_t src_stride,
-                             float* dst, int64_t dst_stride, int64_t num_rows, bool from_memory);
+                             float* dst, int64_t dst_stride, int64_t num_rows, bool from_memory,
+                             bool phased);
   // width_pass of exactly kMaxWidthRows rows from the gather table, through
   // the rows' columns (8x8 transposes, one FMA per tap, no zero-weight taps):
   // the bits the blocked pass gives finite rows; returns false where a value

@@ -374,6 +374,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     const double transposed =
         3.0 * static_cast<double>(w.offset.back()) + 5.0 * static_cast<double>(w.src_size + w.size);
     plan->width_transposed_ = w.size < w.src_size && transposed < blocked;
+    plan->width_phased_ = plan->width_blocked().phase_period > 0;
     if (plan->width_transposed_) add(static_cast<uint64_t>(TransposedWidthFloats(w)));
   }
   // The runner's bookkeeping, also in the scratch: phase 2 never allocates.
@@ -551,7 +552,8 @@ class ResamplePlan::ChunkRunner {
                         bool from_memory) {
     if (transposed_ != nullptr && rows == kRowsPerWidthPass
             ? k_.width_pass_transposed(plan_.width(), src, dst, transposed_, from_memory)
-            : k_.width_pass(plan_.width_blocked(), src, dst, rows, from_memory)) {
+            : k_.width_pass(plan_.width_blocked(), src, dst, rows, from_memory,
+                            plan_.width_phased_)) {
       return;
     }
     for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src[r], dst[r]);
@@ -562,7 +564,7 @@ class ResamplePlan::ChunkRunner {
   void WidthPassStridedChecked(const float* src, int64_t src_stride, float* dst, int64_t dst_stride,
                                int64_t rows, bool from_memory) {
     if (k_.width_pass_strided(plan_.width_blocked(), src, src_stride, dst, dst_stride, rows,
-                              from_memory)) {
+                              from_memory, plan_.width_phased_)) {
       return;
     }
     for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src + r * src_stride, dst + r * dst_stride);

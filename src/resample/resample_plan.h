@@ -140,6 +140,11 @@ class ResamplePlan {
   // has one (AVX2); tests turn it off to compare the two forms' bytes.
   bool width_transposed() const { return width_transposed_; }
   void DisableTransposedWidthForTesting() { width_transposed_ = false; }
+  // Whether the width pass takes its table's phased form where the target
+  // has one (AVX2; BlockedTable::phase_period); tests turn it off to compare
+  // the two forms' bytes.
+  bool width_phased() const { return width_phased_; }
+  void DisablePhasedWidthForTesting() { width_phased_ = false; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
   // Per destination row, the source rows it gathers; per destination column,
@@ -202,6 +207,7 @@ class ResamplePlan {
   // Groups of 8 rows take the width pass through their columns
   // (width_pass_transposed) where the target has it.
   bool width_transposed_ = false;
+  bool width_phased_ = false;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
   const BlockedTable& width_blocked() const { return width_tables_->blocked; }
