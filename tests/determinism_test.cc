@@ -39,6 +39,11 @@ const Shape kShapes[] = {
     {4, 3, 5, 7, 9, 13, false, 0, 0},         // rows shorter than a vector, many planes
     {1, 2, 40, 30, 5, 4, false, 0, 0},        // short rows with many taps (8x upsample)
     {1, 3, 256, 256, 128, 128, false, 0, 0},  // sums in parts, each prefetching rows ahead
+    // Small planes whose rows are 1 to 4 vectors but not a multiple of one
+    // (AVX2: the last vector overlaps the one before, rows in pairs).
+    {2, 5, 7, 7, 14, 14, false, 0, 0},
+    {1, 3, 6, 10, 23, 30, false, 0, 0},
+    {3, 2, 8, 5, 19, 21, true, 0, 0},
 };
 
 // Buffers and views of one problem: gradOutput contiguous, encoded in

@@ -491,31 +491,38 @@ struct BFloat16Out {
 // One strip of kVectors vectors of tag D of a destination row: the sum over
 // k < count of w[k] times source row k (rows `stride` floats apart, the first
 // at src), each element one FMA chain in ascending k, kept in registers.
+// The last vector may start at `last` instead of (kVectors - 1) * lanes,
+// overlapping the one before (a row of n floats, not a multiple of the
+// vector: last = n - lanes); the elements both hold get the same chains, so
+// the same values are stored twice.
 template <class Out, int kVectors, class D>
 HWY_INLINE void HeightStrip(D d, const float* src, int64_t stride, const float* w, int64_t count,
-                            typename Out::T* out) {
-  const size_t lanes = hn::Lanes(d);
+                            typename Out::T* out, int64_t last = -1) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto at = [&](int v) { return v == kVectors - 1 && last >= 0 ? last : v * lanes; };
   using V = hn::Vec<D>;
   V acc[kVectors];
   for (int v = 0; v < kVectors; ++v) acc[v] = hn::Zero(d);
   for (int64_t k = 0; k < count; ++k, src += stride) {
     const V wk = hn::Set(d, w[k]);
     for (int v = 0; v < kVectors; ++v) {
-      acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + v * lanes), acc[v]);
+      acc[v] = hn::MulAdd(wk, hn::LoadU(d, src + at(v)), acc[v]);
     }
   }
-  for (int v = 0; v < kVectors; ++v) Out::Store(d, acc[v], out + v * lanes);
+  for (int v = 0; v < kVectors; ++v) Out::Store(d, acc[v], out + at(v));
 }
 
 // HeightStrip of two rows at once (a and b, each with its own source rows,
 // weights and tap count): twice the independent FMA chains for rows too short
 // to keep the FMA units busy alone. Each row keeps its own chain, so the same
-// bits as two HeightStrip calls.
+// bits as two HeightStrip calls (last as HeightStrip's).
 template <class Out, int kVectors, class D>
 HWY_INLINE void HeightStripPair(D d, int64_t stride, const float* src_a, const float* w_a,
                                 int64_t count_a, typename Out::T* out_a, const float* src_b,
-                                const float* w_b, int64_t count_b, typename Out::T* out_b) {
-  const size_t lanes = hn::Lanes(d);
+                                const float* w_b, int64_t count_b, typename Out::T* out_b,
+                                int64_t last) {
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto at = [&](int v) { return v == kVectors - 1 ? last : v * lanes; };
   using V = hn::Vec<D>;
   V a[kVectors], b[kVectors];
   for (int v = 0; v < kVectors; ++v) a[v] = b[v] = hn::Zero(d);
@@ -525,21 +532,21 @@ HWY_INLINE void HeightStripPair(D d, int64_t stride, const float* src_a, const f
     const V wa = hn::Set(d, w_a[k]);
     const V wb = hn::Set(d, w_b[k]);
     for (int v = 0; v < kVectors; ++v) {
-      a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + v * lanes), a[v]);
-      b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + v * lanes), b[v]);
+      a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + at(v)), a[v]);
+      b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + at(v)), b[v]);
     }
   }
   for (int64_t j = k; j < count_a; ++j, src_a += stride) {
     const V wa = hn::Set(d, w_a[j]);
-    for (int v = 0; v < kVectors; ++v) a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + v * lanes), a[v]);
+    for (int v = 0; v < kVectors; ++v) a[v] = hn::MulAdd(wa, hn::LoadU(d, src_a + at(v)), a[v]);
   }
   for (int64_t j = k; j < count_b; ++j, src_b += stride) {
     const V wb = hn::Set(d, w_b[j]);
-    for (int v = 0; v < kVectors; ++v) b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + v * lanes), b[v]);
+    for (int v = 0; v < kVectors; ++v) b[v] = hn::MulAdd(wb, hn::LoadU(d, src_b + at(v)), b[v]);
   }
   for (int v = 0; v < kVectors; ++v) {
-    Out::Store(d, a[v], out_a + v * lanes);
-    Out::Store(d, b[v], out_b + v * lanes);
+    Out::Store(d, a[v], out_a + at(v));
+    Out::Store(d, b[v], out_b + at(v));
   }
 }
 
@@ -690,13 +697,14 @@ HWY_INLINE void PrefetchForWriting(const void* p, uintptr_t bytes) {
   for (uintptr_t b = 0; b < bytes; b += 64) __builtin_prefetch(at + b, 1);
 }
 
-// HeightPassPlanes for rows of exactly kVectors vectors (short rows, no
-// write prefetch): two destination rows of a plane per HeightStripPair.
+// HeightPassPlanes for rows of kVectors vectors, the last starting at
+// `last` (short rows, no write prefetch): two destination rows of a plane
+// per HeightStripPair.
 template <class Out, int kVectors>
 void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t row_end,
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, typename Out::T* const* dst, int64_t dst_stride,
-                             int64_t planes) {
+                             int64_t planes, int64_t last) {
   const hn::ScalableTag<float> d;
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
@@ -707,12 +715,13 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
       HeightStripPair<Out, kVectors>(d, src_stride, plane + (t.first[a] - src_first) * src_stride,
                                      t.weights.data() + t.offset[a], t.count[a], out,
                                      plane + (t.first[b] - src_first) * src_stride,
-                                     t.weights.data() + t.offset[b], t.count[b], out + dst_stride);
+                                     t.weights.data() + t.offset[b], t.count[b], out + dst_stride,
+                                     last);
     }
     if (i < row_end) {
       const size_t a = static_cast<size_t>(i);
       HeightStrip<Out, kVectors>(d, plane + (t.first[a] - src_first) * src_stride, src_stride,
-                                 t.weights.data() + t.offset[a], t.count[a], out);
+                                 t.weights.data() + t.offset[a], t.count[a], out, last);
     }
   }
 }
@@ -732,23 +741,27 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
   const uintptr_t row_bytes = static_cast<uintptr_t>(n) * sizeof(typename Out::T);
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  if (n % lanes == 0 && n <= 4 * lanes && row_bytes < kMinWritePrefetchBytes) {
-    switch (n / lanes) {
+  // Rows of 1 to 4 vectors; on AVX2 also those between (their last vector
+  // overlapping the one before, as HeightRow ends them: no masked stores).
+  if ((n % lanes == 0 || !kFastMaskedStores) && n >= lanes && n <= 4 * lanes &&
+      row_bytes < kMinWritePrefetchBytes) {
+    const int64_t last = n - lanes;
+    switch ((n + lanes - 1) / lanes) {
       case 1:
         HeightPassPlanesInPairs<Out, 1>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes);
+                                        src_first, dst, dst_stride, planes, last);
         return;
       case 2:
         HeightPassPlanesInPairs<Out, 2>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes);
+                                        src_first, dst, dst_stride, planes, last);
         return;
       case 3:
         HeightPassPlanesInPairs<Out, 3>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes);
+                                        src_first, dst, dst_stride, planes, last);
         return;
       default:
         HeightPassPlanesInPairs<Out, 4>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes);
+                                        src_first, dst, dst_stride, planes, last);
         return;
     }
   }
