@@ -714,8 +714,8 @@ TEST(SimdTargets, WindowFormGivesTheGatherFormsBytes) {
       std::vector<std::vector<float>> dst(kRows, std::vector<float>(static_cast<size_t>(t.size)));
       std::vector<float*> dst_ptrs;
       for (auto& row : dst) dst_ptrs.push_back(row.data());
-      EXPECT_TRUE(resample::kernels::CurrentKernels().width_pass(t, src_ptrs.data(),
-                                                                 dst_ptrs.data(), kRows, true, true));
+      EXPECT_TRUE(resample::kernels::CurrentKernels().width_pass(
+          t, src_ptrs.data(), dst_ptrs.data(), kRows, true, true));
       by_target[resample::kernels::TargetNameOf(target)] = dst;
     }
     resample::kernels::ForceTarget(0);
