@@ -1136,9 +1136,15 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
         const int64_t h0 = t.lane8_first[sh];
         const int32_t* li = t.lane8_index.data() + t.lane8_offset[sh];
         const float* lw = t.lane8_weights.data() + t.lane8_offset[sh];
-        const auto in_row = hn::FirstN(d, static_cast<size_t>(std::min(lanes, t.src_size - h0)));
         V win[kRows];
-        for (int r = 0; r < kRows; ++r) win[r] = hn::MaskedLoad(in_row, d, rows.Src(r) + h0);
+        if (h0 + lanes <= t.src_size) {
+          // A plain load where the vector lies in the row (AVX2's masked
+          // loads cost more on AMD CPUs).
+          for (int r = 0; r < kRows; ++r) win[r] = hn::LoadU(d, rows.Src(r) + h0);
+        } else {
+          const auto in_row = hn::FirstN(d, static_cast<size_t>(t.src_size - h0));
+          for (int r = 0; r < kRows; ++r) win[r] = hn::MaskedLoad(in_row, d, rows.Src(r) + h0);
+        }
         for (int64_t k = 0; k < htaps; ++k) {
           const auto idx = hn::SetTableIndices(d, li + k * lanes);
           const V wv = hn::LoadU(d, lw + k * lanes);
