@@ -955,6 +955,17 @@ HWY_INLINE void StoreFourColumns(__m256 a0, __m256 a1, __m256 a2, __m256 a3, flo
   _mm256_storeu_ps(out + 3 * stride, a3);
 }
 
+// Four rows of eight floats r[0..3]: u[j] holds, in each 128-bit half h,
+// element 4h + j of the four rows (the first two steps of a transpose).
+HWY_INLINE void InterleaveFour(const __m256* r, __m256* u) {
+  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+  u[0] = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
+  u[1] = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+  u[2] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
+  u[3] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
+
 // StoreFourColumns for a single column.
 HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
   probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
@@ -1005,15 +1016,12 @@ void PhasedRows(const BlockedTable& t, const float* const* src, float* const* ds
         StoreColumn(_mm256_permute2f128_ps(lo, hi, 0x31), o + 8, probe);
       } else {
         static_assert(kPeriod == 4, "2 or 4 phases");
-        const __m256 t0 = _mm256_unpacklo_ps(e[0], e[1]), t1 = _mm256_unpackhi_ps(e[0], e[1]);
-        const __m256 t2 = _mm256_unpacklo_ps(e[2], e[3]), t3 = _mm256_unpackhi_ps(e[2], e[3]);
-        const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-        const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-        const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
-        const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-        StoreFourColumns(_mm256_permute2f128_ps(u0, u1, 0x20), _mm256_permute2f128_ps(u2, u3, 0x20),
-                         _mm256_permute2f128_ps(u0, u1, 0x31), _mm256_permute2f128_ps(u2, u3, 0x31),
-                         o, 8, probe);
+        __m256 u[4];  // periods 0 | 4, 1 | 5, 2 | 6, 3 | 7
+        InterleaveFour(e, u);
+        StoreFourColumns(_mm256_permute2f128_ps(u[0], u[1], 0x20),
+                         _mm256_permute2f128_ps(u[2], u[3], 0x20),
+                         _mm256_permute2f128_ps(u[0], u[1], 0x31),
+                         _mm256_permute2f128_ps(u[2], u[3], 0x31), o, 8, probe);
       }
     }
   }
@@ -1241,26 +1249,13 @@ bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_strid
 #if HWY_TARGET == HWY_AVX2
 // Eight rows of eight floats in r[] become eight columns (r[j] = column j).
 HWY_INLINE void Transpose8x8(__m256* r) {
-  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-  const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
-  const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
-  const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
-  const __m256 u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
-  const __m256 u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-  r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-  r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-  r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-  r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-  r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-  r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-  r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-  r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+  __m256 u[8];
+  InterleaveFour(r, u);
+  InterleaveFour(r + 4, u + 4);
+  for (int j = 0; j < 4; ++j) {
+    r[j] = _mm256_permute2f128_ps(u[j], u[j + 4], 0x20);
+    r[j + 4] = _mm256_permute2f128_ps(u[j], u[j + 4], 0x31);
+  }
 }
 
 // Destination columns [begin, end) of the transposed width pass from the
