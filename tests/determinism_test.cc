@@ -1033,5 +1033,31 @@ TEST(Paths, PhasedWidthPassGivesTheLaneFormBytes) {
       });
 }
 
+// Expanding width passes by other ratios of small integers (224 -> 512, the
+// backward of 512 -> 224: 16 destinations per 7 sources) take the periodic
+// lane8 form inside their run on AVX2 (a group's indices and weights held,
+// one window load per 8 destinations): the same bytes as the lane form,
+// finite or not, in either pass order and any partition, on every target.
+// Expansions by b/a (a < b <= 9), every filter.
+TEST(Paths, PeriodicLane8WidthPassGivesTheLaneFormBytes) {
+  PathGivesTheSameBytes(
+      81,
+      [](const resample::ResamplePlan& plan) {
+        return plan.width_phased() && plan.width_blocked().lane8_period > 0;
+      },
+      [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+        const int64_t unit = 4 + int64_t(rng() % 40);
+        const bool forward = p.direction == resample::Direction::kForward;
+        // The pass reads the narrow side and writes the wide one.
+        (forward ? p.in_w : p.out_w) = unit * a;
+        (forward ? p.out_w : p.in_w) = unit * b;
+        p.scales_w = 0;
+        return p;
+      });
+}
+
 }  // namespace
 }  // namespace aclnn_host::testing

@@ -319,6 +319,55 @@ TEST(WeightTables, PhasedFormsReadTheGatherTablesTaps) {
   EXPECT_GT(phased, 100);
 }
 
+// The periodic lane8 form (BlockedTable::lane8_period) stands for the lane8
+// halves of its run: each is its group's half, bit for bit, its window
+// lane8_period_step sources further per period, inside the row; the run is
+// whole blocks of whole periods, and no phased form is there.
+TEST(WeightTables, PeriodicLane8FormsRepeatTheirGroupsHalves) {
+  constexpr int64_t kHalf = resample::BlockedTable::kHalf;
+  std::mt19937 rng(13);
+  int periodic = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int64_t b = 2 + rng() % 8, a = 1 + rng() % (b - 1), unit = 1 + rng() % 60;
+    const auto filter = static_cast<resample::Filter>(rng() % 6);
+    const bool forward = rng() % 2;
+    // The table expands unit * a -> unit * b.
+    const auto fw = resample::ComputeAxisWeights(resample::AxisRule{
+        filter, forward ? unit * a : unit * b, forward ? unit * b : unit * a, rng() % 4 == 0, 0});
+    const auto t = forward ? resample::AsGatherTable(fw) : resample::TransposeAxisWeights(fw);
+    const auto bt = resample::BlockGatherTable(t);
+    if (bt.lane8_period == 0) continue;
+    ++periodic;
+    const int64_t q = bt.lane8_period;
+    ASSERT_EQ(bt.phase_period, 0) << trial;
+    ASSERT_LE(q, resample::BlockedTable::kMaxLane8Period) << trial;
+    const int64_t h0 = 2 * bt.lane8_run_block_begin;
+    const int64_t halves = 2 * (bt.lane8_run_block_end - bt.lane8_run_block_begin);
+    ASSERT_EQ(halves, q * bt.lane8_run_periods) << trial;
+    ASSERT_GE(bt.lane8_run_periods, resample::BlockedTable::kMinLane8Periods) << trial;
+    ASSERT_LE(bt.lane8_run_block_end * resample::BlockedTable::kWidth, bt.size) << trial;
+    for (int64_t h = h0; h < h0 + halves; ++h) {
+      const int64_t g = h0 + (h - h0) % q, k = (h - h0) / q;
+      const int64_t taps = bt.lane8_taps[g];
+      ASSERT_GT(taps, 0) << trial;
+      ASSERT_LE(taps, resample::BlockedTable::kMaxLane8Taps) << trial;
+      ASSERT_EQ(bt.lane8_taps[h], taps) << trial << " " << h;
+      ASSERT_EQ(bt.lane8_first[h], bt.lane8_first[g] + k * bt.lane8_period_step) << trial;
+      ASSERT_LE(bt.lane8_first[h] + kHalf, bt.src_size) << trial << " " << h;
+      const size_t n = static_cast<size_t>(taps * kHalf);
+      ASSERT_EQ(std::memcmp(&bt.lane8_index[bt.lane8_offset[h]],
+                            &bt.lane8_index[bt.lane8_offset[g]], n * sizeof(int32_t)),
+                0)
+          << trial << " " << h;
+      ASSERT_EQ(std::memcmp(&bt.lane8_weights[bt.lane8_offset[h]],
+                            &bt.lane8_weights[bt.lane8_offset[g]], n * sizeof(float)),
+                0)
+          << trial << " " << h;
+    }
+  }
+  EXPECT_GT(periodic, 100);
+}
+
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {

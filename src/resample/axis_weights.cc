@@ -72,6 +72,61 @@ void SetPhasedForm(const GatherTable& t, BlockedTable& b) {
   }
 }
 
+// BlockedTable::lane8_period: the smallest period (in halves) whose run of
+// repeating halves holds the most whole blocks, at least kMinLane8Periods
+// periods of them.
+void SetPeriodicLane8Form(BlockedTable& b) {
+  constexpr int64_t kHalf = BlockedTable::kHalf;
+  if (b.phase_period > 0) return;  // the phased form takes the run
+  const int64_t halves = 2 * b.num_blocks;
+  auto fits = [&](int64_t h) {  // a lane8 half inside the row, with all 8 destinations
+    const size_t sh = static_cast<size_t>(h);
+    return b.lane8_taps[sh] > 0 && b.lane8_taps[sh] <= BlockedTable::kMaxLane8Taps &&
+           b.lane8_first[sh] + kHalf <= b.src_size && (h + 1) * kHalf <= b.size;
+  };
+  // Half h + q repeats half h, its window `step` sources further.
+  auto repeats = [&](int64_t h, int64_t q, int64_t step) {
+    const size_t sh = static_cast<size_t>(h), sq = static_cast<size_t>(h + q);
+    if (!fits(h) || !fits(h + q) || b.lane8_taps[sh] != b.lane8_taps[sq] ||
+        b.lane8_first[sq] - b.lane8_first[sh] != step) {
+      return false;
+    }
+    const size_t n = static_cast<size_t>(b.lane8_taps[sh]) * kHalf;
+    const size_t a = static_cast<size_t>(b.lane8_offset[sh]),
+                 c = static_cast<size_t>(b.lane8_offset[sq]);
+    return std::memcmp(&b.lane8_index[a], &b.lane8_index[c], n * sizeof(int32_t)) == 0 &&
+           std::memcmp(&b.lane8_weights[a], &b.lane8_weights[c], n * sizeof(float)) == 0;
+  };
+  int64_t best_blocks = 0;
+  for (int64_t q = 1; q <= BlockedTable::kMaxLane8Period; ++q) {
+    for (int64_t a = 0; a + q < halves;) {
+      if (!fits(a)) {
+        ++a;
+        continue;
+      }
+      const int64_t step =
+          b.lane8_first[static_cast<size_t>(a + q)] - b.lane8_first[static_cast<size_t>(a)];
+      int64_t h = a;
+      while (h + q < halves && repeats(h, q, step)) ++h;
+      // Halves [a, h + q) repeat with period q; whole blocks of whole periods.
+      const int64_t unit = q % 2 == 0 ? q : 2 * q;  // halves: whole blocks and periods
+      const int64_t block_begin = (a + 1) / 2;
+      const int64_t span = std::max<int64_t>(0, (h + q) - 2 * block_begin);
+      const int64_t used = span - span % unit;
+      const int64_t periods = used / q;
+      if (h > a && periods >= BlockedTable::kMinLane8Periods && used / 2 > best_blocks) {
+        best_blocks = used / 2;
+        b.lane8_period = q;
+        b.lane8_period_step = step;
+        b.lane8_run_block_begin = block_begin;
+        b.lane8_run_block_end = block_begin + used / 2;
+        b.lane8_run_periods = periods;
+      }
+      a = std::max(a + 1, h);
+    }
+  }
+}
+
 }  // namespace
 
 GatherTable TransposeAxisWeights(const AxisWeights& fw) {
@@ -258,6 +313,7 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
     }
   }
   SetPhasedForm(tt, b);
+  SetPeriodicLane8Form(b);
   // Window forms of the gathered blocks.
   b.window_vectors.assign(nb, 0);
   b.window_first.assign(b.gather_index.size() / kW, 0);

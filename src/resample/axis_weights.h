@@ -160,6 +160,27 @@ struct BlockedTable {
   int64_t phase_periods = 0;
   std::vector<int64_t> phase_source;
   std::vector<float> phase_weights;
+  // Periodic form of the 8-lane halves (AVX2), for expanding passes by a
+  // ratio of small integers the phased form does not take (224 -> 512, the
+  // backward of 512 -> 224: 16 destinations per 7 sources): blocks
+  // [lane8_run_block_begin, lane8_run_block_end) are whole, and each of their
+  // halves h from the run's (2 * lane8_run_block_begin) + lane8_period on has
+  // the lane8 taps, indices and weights (bitwise) of half h - lane8_period,
+  // its window lane8_period_step sources further, inside the row. A pass
+  // holds one such group's indices and weights in registers and sweeps the
+  // row with it, lane8_run_periods windows of 8 sources: the lane8 form's
+  // permutes and FMAs in its order (the same bits) without its loads of
+  // indices and weights per half. lane8_period 0: no periodic form (fewer
+  // than kMinLane8Periods periods, or more than kMaxLane8Taps taps, or a
+  // phased form).
+  static constexpr int64_t kMaxLane8Period = 4;
+  static constexpr int64_t kMaxLane8Taps = 6;
+  static constexpr int64_t kMinLane8Periods = 8;
+  int64_t lane8_period = 0;  // in halves
+  int64_t lane8_period_step = 0;
+  int64_t lane8_run_block_begin = 0;
+  int64_t lane8_run_block_end = 0;
+  int64_t lane8_run_periods = 0;
   // What a row of the pass costs, in broadcast-FMA units per kWidth lanes:
   // src_count per dense block, gather_taps * kGatherTapCost per gathered one.
   int64_t pass_cost = 0;

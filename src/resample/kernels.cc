@@ -1039,6 +1039,61 @@ PhasedRowsFn PhasedRowsOf(const BlockedTable& t) {
       [](auto taps) -> PhasedRowsFn { return &PhasedRows<4, decltype(taps)::value, kFetch>; });
   return (t.phase_period == 2 ? kTwo : kFour)[static_cast<size_t>(t.phase_taps)];
 }
+
+// One group of the periodic lane8 form (BlockedTable::lane8_period): the
+// half at `half` and its repeats every lane8_period halves, over rows
+// src[r] -> dst[r], r < num_rows. The half's indices and weights stay in
+// registers; each period loads its 8-source window and does the lane8 form's
+// permutes and FMAs (from zero, ascending taps: the same bits). probe as
+// StoreColumn's.
+template <int kTaps, bool kFetch>
+void PeriodicLane8Group(const BlockedTable& t, int64_t half, const float* const* src,
+                        float* const* dst, int64_t num_rows, __m256& rows_probe) {
+  constexpr int64_t kHalf = BlockedTable::kHalf;
+  const size_t sh = static_cast<size_t>(half);
+  const int32_t* li = t.lane8_index.data() + t.lane8_offset[sh];
+  const float* lw = t.lane8_weights.data() + t.lane8_offset[sh];
+  __m256i idx[kTaps];
+  __m256 w[kTaps];
+  for (int j = 0; j < kTaps; ++j) {
+    idx[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(li + j * kHalf));
+    w[j] = _mm256_loadu_ps(lw + j * kHalf);
+  }
+  const int64_t first = t.lane8_first[sh], step = t.lane8_period_step;
+  const int64_t out_step = t.lane8_period * kHalf, periods = t.lane8_run_periods;
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 probe = zero;  // in a register: the stores could alias rows_probe
+  for (int64_t r = 0; r < num_rows; ++r) {
+    const float* row = src[r] + first;
+    float* out = dst[r] + half * kHalf;
+    for (int64_t k = 0; k < periods; ++k, row += step, out += out_step) {
+      if constexpr (kFetch) __builtin_prefetch(row + kWidthPrefetchAhead);
+      const __m256 win = _mm256_loadu_ps(row);
+      __m256 acc = zero;
+      for (int j = 0; j < kTaps; ++j) {
+        acc = _mm256_fmadd_ps(_mm256_permutevar8x32_ps(win, idx[j]), w[j], acc);
+      }
+      StoreColumn(acc, out, probe);
+    }
+  }
+  rows_probe = _mm256_or_ps(rows_probe, probe);
+}
+
+// The periodic lane8 form of blocks [lane8_run_block_begin,
+// lane8_run_block_end), group by group.
+template <bool kFetch>
+void PeriodicLane8Rows(const BlockedTable& t, const float* const* src, float* const* dst,
+                       int64_t num_rows, __m256& probe) {
+  using Fn =
+      void (*)(const BlockedTable&, int64_t, const float* const*, float* const*, int64_t, __m256&);
+  static constexpr auto kGroups = TapTable<Fn, BlockedTable::kMaxLane8Taps>(
+      [](auto taps) -> Fn { return &PeriodicLane8Group<decltype(taps)::value, kFetch>; });
+  for (int64_t g = 0; g < t.lane8_period; ++g) {
+    const int64_t half = 2 * t.lane8_run_block_begin + g;
+    kGroups[static_cast<size_t>(t.lane8_taps[static_cast<size_t>(half)])](t, half, src, dst,
+                                                                          num_rows, probe);
+  }
+}
 #endif
 
 // Returns whether every value written is finite. A non-finite source inside a
@@ -1056,10 +1111,14 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   auto probe = hn::Zero(du);
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
 #if HWY_TARGET == HWY_AVX2
-  // Blocks [skip_begin, skip_end) by the phased form, row by row.
+  // Blocks [skip_begin, skip_end) by the phased or the periodic lane8 form,
+  // row by row.
   const bool phases = phased && lanes == BlockedTable::kHalf && t.phase_period > 0;
-  const int64_t skip_begin = phases ? t.phase_block_begin : t.num_blocks;
-  const int64_t skip_end = phases ? t.phase_block_end : t.num_blocks;
+  const bool periodic = phased && lanes == BlockedTable::kHalf && t.lane8_period > 0;
+  const int64_t skip_begin =
+      phases ? t.phase_block_begin : (periodic ? t.lane8_run_block_begin : t.num_blocks);
+  const int64_t skip_end =
+      phases ? t.phase_block_end : (periodic ? t.lane8_run_block_end : t.num_blocks);
 #else
   (void)phased;
 #endif
@@ -1070,7 +1129,11 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
       float* dst[kRows];
       for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
       __m256 phase_probe = _mm256_setzero_ps();
-      PhasedRowsOf<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+      if (phases) {
+        PhasedRowsOf<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+      } else {
+        PeriodicLane8Rows<Rows::kPrefetch>(t, src, dst, kRows, phase_probe);
+      }
       probe = hn::Or(probe, hn::BitCast(du, V{phase_probe}));
       if constexpr (Rows::kPrefetch) {
         if (skip_end < t.num_blocks) {

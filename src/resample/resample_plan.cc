@@ -374,7 +374,8 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     const double transposed =
         3.0 * static_cast<double>(w.offset.back()) + 5.0 * static_cast<double>(w.src_size + w.size);
     plan->width_transposed_ = w.size < w.src_size && transposed < blocked;
-    plan->width_phased_ = plan->width_blocked().phase_period > 0;
+    plan->width_phased_ =
+        plan->width_blocked().phase_period > 0 || plan->width_blocked().lane8_period > 0;
     if (plan->width_transposed_) add(static_cast<uint64_t>(TransposedWidthFloats(w)));
   }
   // The runner's bookkeeping, also in the scratch: phase 2 never allocates.

@@ -140,9 +140,10 @@ class ResamplePlan {
   // has one (AVX2); tests turn it off to compare the two forms' bytes.
   bool width_transposed() const { return width_transposed_; }
   void DisableTransposedWidthForTesting() { width_transposed_ = false; }
-  // Whether the width pass takes its table's phased form where the target
-  // has one (AVX2; BlockedTable::phase_period); tests turn it off to compare
-  // the two forms' bytes.
+  // Whether the width pass takes its table's phased or periodic lane8 form
+  // where the target has one (AVX2; BlockedTable::phase_period and
+  // lane8_period); tests turn it off to compare the forms' bytes with the
+  // lane forms'.
   bool width_phased() const { return width_phased_; }
   void DisablePhasedWidthForTesting() { width_phased_ = false; }
   Arithmetic arithmetic() const { return arithmetic_; }
@@ -151,6 +152,7 @@ class ResamplePlan {
   // the source columns.
   const GatherTable& height() const { return height_tables_->gather; }
   const GatherTable& width() const { return width_tables_->gather; }
+  const BlockedTable& width_blocked() const { return width_tables_->blocked; }
 
   // source and destination must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
@@ -210,7 +212,6 @@ class ResamplePlan {
   bool width_phased_ = false;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
-  const BlockedTable& width_blocked() const { return width_tables_->blocked; }
   // Per destination row: the source rows it gathers; per destination column:
   // the source columns it gathers (also blocked for the width pass).
   std::shared_ptr<const AxisTables> height_tables_;
