@@ -368,6 +368,36 @@ TEST(WeightTables, PeriodicLane8FormsRepeatTheirGroupsHalves) {
   EXPECT_GT(periodic, 100);
 }
 
+// Window starts and ends never go back as the destination index grows, in the
+// forward tables and their transposes (empty windows aside), for every
+// filter, rule and scale: what the transposed tables and the height sweep
+// (a source row feeds a run of consecutive stage rows) rely on.
+TEST(WeightTables, WindowStartsAndEndsAreMonotone) {
+  std::mt19937 rng(14);
+  for (int trial = 0; trial < 3000; ++trial) {
+    resample::AxisRule rule;
+    rule.filter = static_cast<resample::Filter>(rng() % 6);
+    rule.in_size = 1 + rng() % 90;
+    rule.out_size = 1 + rng() % 90;
+    rule.align_corners = rng() % 3 == 0;
+    const double scales[] = {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9};
+    rule.user_scale = scales[rng() % 8];
+    rule.backward = rng() % 2;
+    rule.double_index = rng() % 4 == 0;
+    const auto fw = resample::ComputeAxisWeights(rule);
+    for (const auto& t : {resample::AsGatherTable(fw), resample::TransposeAxisWeights(fw)}) {
+      int64_t start = 0, end = 0;
+      for (int64_t i = 0; i < t.size; ++i) {
+        if (t.count[i] == 0) continue;
+        ASSERT_GE(t.first[i], start) << trial << " " << i;
+        ASSERT_GE(t.first[i] + t.count[i], end) << trial << " " << i;
+        start = t.first[i];
+        end = t.first[i] + t.count[i];
+      }
+    }
+  }
+}
+
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {

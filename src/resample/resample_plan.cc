@@ -732,14 +732,29 @@ class ResamplePlan::ChunkRunner {
       }
       int64_t lo = 0, hi = 0;
       SourceRange(t, group[a].row, group[b - 1].row + 1, &lo, &hi);
+      // Rows a..b-1 are the plane's consecutive rows row0..: the stage rows
+      // that source row o can feed are a + [j_lo, j_hi), past the rows whose
+      // windows ended before o and short of those that start after it
+      // (window starts and ends are monotone in the row; empty windows feed
+      // nothing), so each source row looks at a few rows, not at all of the
+      // group's. The table's arrays in locals: the stores into rows[] and
+      // weights[] would otherwise reload them.
+      const int64_t* const first = t.first.data() + group[a].row;
+      const int64_t* const count = t.count.data() + group[a].row;
+      const int64_t* const offset = t.offset.data() + group[a].row;
+      const float* const table = t.weights.data();
+      float* const stage = stage_ + a * row_o_;
+      const int64_t stride = row_o_, n = b - a;
+      int64_t j_lo = 0, j_hi = 0;
       for (int64_t o = lo; o < hi; ++o) {
+        while (j_hi < n && (count[j_hi] == 0 || first[j_hi] <= o)) ++j_hi;
+        while (j_lo < j_hi && (count[j_lo] == 0 || first[j_lo] + count[j_lo] <= o)) ++j_lo;
         int64_t k = 0;
-        for (int64_t i = a; i < b; ++i) {
-          const size_t si = static_cast<size_t>(group[i].row);
-          const int64_t tap = o - t.first[si];
-          if (tap < 0 || tap >= t.count[si]) continue;
-          rows[k] = stage_ + i * row_o_;
-          weights[k] = t.weights[static_cast<size_t>(t.offset[si] + tap)];
+        for (int64_t j = j_lo; j < j_hi; ++j) {
+          const int64_t tap = o - first[j];
+          if (tap < 0 || tap >= count[j]) continue;
+          rows[k] = stage + j * stride;
+          weights[k] = table[offset[j] + tap];
           ++k;
         }
         if (k == 0) continue;
