@@ -706,22 +706,37 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
                              int64_t src_first, typename Out::T* const* dst, int64_t dst_stride,
                              int64_t planes, int64_t last) {
   const hn::ScalableTag<float> d;
-  for (int64_t q = 0; q < planes; ++q) {
-    const float* plane = src + q * src_plane_stride;
-    typename Out::T* out = dst[q];
-    int64_t i = row_begin;
-    for (; i + 1 < row_end; i += 2, out += 2 * dst_stride) {
-      const size_t a = static_cast<size_t>(i), b = a + 1;
-      HeightStripPair<Out, kVectors>(d, src_stride, plane + (t.first[a] - src_first) * src_stride,
-                                     t.weights.data() + t.offset[a], t.count[a], out,
-                                     plane + (t.first[b] - src_first) * src_stride,
-                                     t.weights.data() + t.offset[b], t.count[b], out + dst_stride,
-                                     last);
+  // Each row's source offset, weights and tap count, looked up once for all
+  // the planes (per pair of rows, the lookups and their address arithmetic
+  // cost about as much as the pair's FMAs on rows this short).
+  struct Row {
+    int64_t src;
+    const float* w;
+    int64_t count;
+  };
+  constexpr int64_t kRowsAtOnce = 64;  // even: the pairs stay those from row_begin
+  Row rows[kRowsAtOnce];
+  for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
+    const int64_t n = std::min(kRowsAtOnce, row_end - r0);
+    for (int64_t j = 0; j < n; ++j) {
+      const size_t si = static_cast<size_t>(r0 + j);
+      rows[j] = {(t.first[si] - src_first) * src_stride, t.weights.data() + t.offset[si],
+                 t.count[si]};
     }
-    if (i < row_end) {
-      const size_t a = static_cast<size_t>(i);
-      HeightStrip<Out, kVectors>(d, plane + (t.first[a] - src_first) * src_stride, src_stride,
-                                 t.weights.data() + t.offset[a], t.count[a], out, last);
+    for (int64_t q = 0; q < planes; ++q) {
+      const float* plane = src + q * src_plane_stride;
+      typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
+      int64_t j = 0;
+      for (; j + 1 < n; j += 2, out += 2 * dst_stride) {
+        const Row& a = rows[j];
+        const Row& b = rows[j + 1];
+        HeightStripPair<Out, kVectors>(d, src_stride, plane + a.src, a.w, a.count, out,
+                                       plane + b.src, b.w, b.count, out + dst_stride, last);
+      }
+      if (j < n) {
+        HeightStrip<Out, kVectors>(d, plane + rows[j].src, src_stride, rows[j].w, rows[j].count,
+                                   out, last);
+      }
     }
   }
 }
