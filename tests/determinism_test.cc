@@ -44,10 +44,11 @@ const Shape kShapes[] = {
     {2, 5, 7, 7, 14, 14, false, 0, 0},
     {1, 3, 6, 10, 23, 30, false, 0, 0},
     {3, 2, 8, 5, 19, 21, true, 0, 0},
-    // Small planes of more than 64 such rows (AVX2 and AVX-512: the rows'
-    // lookups are made 64 rows at a time).
+    // Small planes of more than 64 such rows (the rows' lookups are made 64
+    // rows at a time).
     {2, 3, 40, 8, 131, 32, false, 0, 0},
     {1, 4, 50, 5, 133, 24, true, 0, 0},
+    {2, 3, 30, 3, 140, 7, false, 0, 0},  // and rows shorter than a vector
 };
 
 // Buffers and views of one problem: gradOutput contiguous, encoded in

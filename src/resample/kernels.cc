@@ -636,6 +636,63 @@ HWY_INLINE hn::Vec<D> MaskedChain(D d, M m, const float* src, int64_t stride, co
   return acc;
 }
 
+// Destination rows' source offsets (in floats from the plane's row
+// src_first), weights and tap counts, looked up once for all the planes of a
+// height-pass call, kRowsAtOnce rows at a time: on short rows the lookups
+// and their address arithmetic per row and plane cost about as much as the
+// row's FMAs.
+struct RowTaps {
+  int64_t src;
+  const float* w;
+  int64_t count;
+};
+constexpr int64_t kRowsAtOnce = 64;  // even: rows paired from the first stay paired
+
+HWY_INLINE int64_t LookUpRows(const GatherTable& t, int64_t r0, int64_t row_end, int64_t src_first,
+                              int64_t src_stride, RowTaps* rows) {
+  const int64_t n = std::min(kRowsAtOnce, row_end - r0);
+  for (int64_t j = 0; j < n; ++j) {
+    const size_t si = static_cast<size_t>(r0 + j);
+    rows[j] = {(t.first[si] - src_first) * src_stride, t.weights.data() + t.offset[si],
+               t.count[si]};
+  }
+  return n;
+}
+
+// One row of HeightPassShortRows.
+template <class Out, class D, class M>
+HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stride, const float* w,
+                         int64_t count, typename Out::T* out) {
+  hn::Vec<decltype(d)> acc;
+  switch (count) {
+    case 0:
+      acc = hn::Zero(d);
+      break;
+    case 1:
+      acc = MaskedChain<1>(d, m, row, src_stride, w);
+      break;
+    case 2:
+      acc = MaskedChain<2>(d, m, row, src_stride, w);
+      break;
+    case 3:
+      acc = MaskedChain<3>(d, m, row, src_stride, w);
+      break;
+    case 4:
+      acc = MaskedChain<4>(d, m, row, src_stride, w);
+      break;
+    case 5:
+      acc = MaskedChain<5>(d, m, row, src_stride, w);
+      break;
+    case 6:
+      acc = MaskedChain<6>(d, m, row, src_stride, w);
+      break;
+    default:
+      HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, count, out);
+      return;
+  }
+  Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
+}
+
 // Rows shorter than one vector (native masks only): one masked vector per
 // row, the same chain as HeightStripMasked.
 template <class Out>
@@ -645,41 +702,15 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
                          int64_t n) {
   const hn::ScalableTag<float> d;
   const auto m = hn::FirstN(d, static_cast<size_t>(n));
-  for (int64_t q = 0; q < planes; ++q) {
-    const float* plane = src + q * src_plane_stride;
-    for (int64_t i = row_begin; i < row_end; ++i) {
-      const size_t si = static_cast<size_t>(i);
-      const float* row = plane + (t.first[si] - src_first) * src_stride;
-      const float* w = t.weights.data() + t.offset[si];
-      typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
-      hn::Vec<decltype(d)> acc;
-      switch (t.count[si]) {
-        case 0:
-          acc = hn::Zero(d);
-          break;
-        case 1:
-          acc = MaskedChain<1>(d, m, row, src_stride, w);
-          break;
-        case 2:
-          acc = MaskedChain<2>(d, m, row, src_stride, w);
-          break;
-        case 3:
-          acc = MaskedChain<3>(d, m, row, src_stride, w);
-          break;
-        case 4:
-          acc = MaskedChain<4>(d, m, row, src_stride, w);
-          break;
-        case 5:
-          acc = MaskedChain<5>(d, m, row, src_stride, w);
-          break;
-        case 6:
-          acc = MaskedChain<6>(d, m, row, src_stride, w);
-          break;
-        default:
-          HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, t.count[si], out);
-          continue;
+  RowTaps rows[kRowsAtOnce];
+  for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
+    const int64_t count = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
+    for (int64_t q = 0; q < planes; ++q) {
+      const float* plane = src + q * src_plane_stride;
+      typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
+      for (int64_t j = 0; j < count; ++j, out += dst_stride) {
+        ShortRow<Out>(d, m, n, plane + rows[j].src, src_stride, rows[j].w, rows[j].count, out);
       }
-      Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
     }
   }
 }
@@ -706,30 +737,16 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
                              int64_t src_first, typename Out::T* const* dst, int64_t dst_stride,
                              int64_t planes, int64_t last) {
   const hn::ScalableTag<float> d;
-  // Each row's source offset, weights and tap count, looked up once for all
-  // the planes (per pair of rows, the lookups and their address arithmetic
-  // cost about as much as the pair's FMAs on rows this short).
-  struct Row {
-    int64_t src;
-    const float* w;
-    int64_t count;
-  };
-  constexpr int64_t kRowsAtOnce = 64;  // even: the pairs stay those from row_begin
-  Row rows[kRowsAtOnce];
+  RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
-    const int64_t n = std::min(kRowsAtOnce, row_end - r0);
-    for (int64_t j = 0; j < n; ++j) {
-      const size_t si = static_cast<size_t>(r0 + j);
-      rows[j] = {(t.first[si] - src_first) * src_stride, t.weights.data() + t.offset[si],
-                 t.count[si]};
-    }
+    const int64_t n = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
     for (int64_t q = 0; q < planes; ++q) {
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
       int64_t j = 0;
       for (; j + 1 < n; j += 2, out += 2 * dst_stride) {
-        const Row& a = rows[j];
-        const Row& b = rows[j + 1];
+        const RowTaps& a = rows[j];
+        const RowTaps& b = rows[j + 1];
         HeightStripPair<Out, kVectors>(d, src_stride, plane + a.src, a.w, a.count, out,
                                        plane + b.src, b.w, b.count, out + dst_stride, last);
       }
