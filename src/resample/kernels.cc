@@ -650,13 +650,13 @@ constexpr int64_t kRowsAtOnce = 64;  // even: rows paired from the first stay pa
 
 HWY_INLINE int64_t LookUpRows(const GatherTable& t, int64_t r0, int64_t row_end, int64_t src_first,
                               int64_t src_stride, RowTaps* rows) {
-  const int64_t n = std::min(kRowsAtOnce, row_end - r0);
-  for (int64_t j = 0; j < n; ++j) {
+  const int64_t chunk_rows = std::min(kRowsAtOnce, row_end - r0);
+  for (int64_t j = 0; j < chunk_rows; ++j) {
     const size_t si = static_cast<size_t>(r0 + j);
     rows[j] = {(t.first[si] - src_first) * src_stride, t.weights.data() + t.offset[si],
                t.count[si]};
   }
-  return n;
+  return chunk_rows;
 }
 
 // One row of HeightPassShortRows.
@@ -704,11 +704,11 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
   const auto m = hn::FirstN(d, static_cast<size_t>(n));
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
-    const int64_t count = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
+    const int64_t chunk_rows = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
     for (int64_t q = 0; q < planes; ++q) {
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
-      for (int64_t j = 0; j < count; ++j, out += dst_stride) {
+      for (int64_t j = 0; j < chunk_rows; ++j, out += dst_stride) {
         ShortRow<Out>(d, m, n, plane + rows[j].src, src_stride, rows[j].w, rows[j].count, out);
       }
     }
@@ -739,18 +739,18 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
   const hn::ScalableTag<float> d;
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
-    const int64_t n = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
+    const int64_t chunk_rows = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
     for (int64_t q = 0; q < planes; ++q) {
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
       int64_t j = 0;
-      for (; j + 1 < n; j += 2, out += 2 * dst_stride) {
+      for (; j + 1 < chunk_rows; j += 2, out += 2 * dst_stride) {
         const RowTaps& a = rows[j];
         const RowTaps& b = rows[j + 1];
         HeightStripPair<Out, kVectors>(d, src_stride, plane + a.src, a.w, a.count, out,
                                        plane + b.src, b.w, b.count, out + dst_stride, last);
       }
-      if (j < n) {
+      if (j < chunk_rows) {
         HeightStrip<Out, kVectors>(d, plane + rows[j].src, src_stride, rows[j].w, rows[j].count,
                                    out, last);
       }
