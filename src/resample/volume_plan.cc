@@ -305,15 +305,19 @@ Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d) {
 }
 
 // +0 in every element of a slice (all-zero bytes in every float dtype);
-// contiguous rows with non-temporal stores where `streamed`.
+// contiguous rows with non-temporal stores where `streamed`, a slice whose
+// rows follow each other as one run.
 void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool streamed) {
   const int64_t size = static_cast<int64_t>(DataTypeSize(t.dtype));
-  for (int64_t h = 0; h < t.shape[2]; ++h) {
+  const bool one_run = t.strides[3] == 1 && (t.strides[2] == t.shape[3] || t.shape[2] == 1);
+  const int64_t rows = one_run ? 1 : t.shape[2];
+  const int64_t row_elements = one_run ? t.shape[2] * t.shape[3] : t.shape[3];
+  for (int64_t h = 0; h < rows; ++h) {
     char* row = static_cast<char*>(t.data) + h * t.strides[2] * size;
     if (t.strides[3] == 1 && streamed) {
-      kt.zero_row_streamed(row, t.shape[3] * size);
+      kt.zero_row_streamed(row, row_elements * size);
     } else if (t.strides[3] == 1) {
-      std::memset(row, 0, static_cast<size_t>(t.shape[3] * size));
+      std::memset(row, 0, static_cast<size_t>(row_elements * size));
     } else {
       for (int64_t x = 0; x < t.shape[3]; ++x) {
         std::memset(row + x * t.strides[3] * size, 0, static_cast<size_t>(size));
