@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "resample/thread_pool.h"
@@ -185,6 +186,43 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   const int mask = slots_used(true);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
+}
+
+// A caller that runs every task itself calls `alone` once instead (a plan
+// runs its chunks as one range there); jobs that spread over threads run the
+// tasks and never call it.
+TEST(ThreadPool, ACallerAloneRunsTheWholeJobInOneCall) {
+  const auto run = [](resample::ThreadPool& pool, int cap, bool wake_sleeping) {
+    std::atomic<int> tasks{0}, alone_calls{0};
+    std::atomic<int64_t> alone_count{-1};
+    const auto whole = [&](int64_t count, int slot) {
+      ++alone_calls;
+      alone_count = slot == 0 ? count : -2;
+    };
+    const resample::TaskRef alone(whole);
+    pool.ParallelFor(
+        40, cap,
+        [&](int64_t, int) {
+          ++tasks;
+          volatile double x = 0;
+          for (int i = 0; i < 20000; ++i) x = x + i;
+        },
+        wake_sleeping, &alone);
+    return std::make_tuple(tasks.load(), alone_calls.load(), alone_count.load());
+  };
+  resample::ThreadPool one(1);
+  EXPECT_EQ(run(one, 4, true), std::make_tuple(0, 1, int64_t{40}));
+  resample::ThreadPool four(4);
+  EXPECT_EQ(run(four, 1, true), std::make_tuple(0, 1, int64_t{40})) << "a cap of one thread";
+  EXPECT_EQ(run(four, 4, true), std::make_tuple(40, 0, int64_t{-1})) << "a job that wakes workers";
+  // A small job after an idle spell with every worker asleep.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (four.SleepingWorkersForTesting() != 3 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(four.SleepingWorkersForTesting(), 3);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(run(four, 4, false), std::make_tuple(0, 1, int64_t{40})) << "a small job, idle pool";
 }
 
 // A small task launched on an idle stream whose thread sleeps runs on the

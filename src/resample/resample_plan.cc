@@ -1066,15 +1066,19 @@ void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& 
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   if (on_this_thread) {
-    for (int64_t k = 0; k < chunks; ++k) RunChunk(source, destination, k, chunks, base);
+    RunChunk(source, destination, 0, 1, base);
     return;
   }
+  // A thread that runs every chunk runs them as one: chunks of a few rows
+  // each cost the width pass its rows-at-once forms (the same bits either way).
+  const auto whole = [&](int64_t, int) { RunChunk(source, destination, 0, 1, base); };
+  const TaskRef alone(whole);
   ThreadPool::Global().ParallelFor(
       chunks, num_threads_,
       [&](int64_t k, int slot) {
         RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
       },
-      wake_sleeping_workers_);
+      wake_sleeping_workers_, &alone);
 }
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,

@@ -144,7 +144,8 @@ void ThreadPool::WorkerLoop(int slot, uint64_t seen) {
   }
 }
 
-void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping) {
+void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping,
+                             const TaskRef* alone) {
   if (num_tasks <= 0) return;
   std::lock_guard<std::mutex> run(run_mutex_);
   // Without wake_sleeping, a pool idle for a while whose workers all sleep
@@ -154,7 +155,11 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, boo
                             NowNs() - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
                             sleeping_workers_.load() == static_cast<int>(workers_.size());
   if (num_tasks == 1 || workers_.empty() || max_threads <= 1 || inline_small) {
-    for (int64_t i = 0; i < num_tasks; ++i) fn(i, 0);
+    if (alone != nullptr) {
+      (*alone)(num_tasks, 0);
+    } else {
+      for (int64_t i = 0; i < num_tasks; ++i) fn(i, 0);
+    }
     last_end_ns_ = NowNs();
     return;
   }

@@ -56,9 +56,13 @@ class ThreadPool {
   // and the pool has been idle for a while (kIdleBeforeInline), the caller
   // runs all the tasks itself (slot 0) instead of waking them; workers still
   // awake from the last job take part as usual, and jobs that follow each
-  // other closely wake them.
+  // other closely wake them. alone (optional): where the caller runs every
+  // task itself, it calls alone(num_tasks, 0) once instead, which must do
+  // what the tasks would (a caller whose tasks are parts of one range can run
+  // the range in one piece).
   // Allocates nothing.
-  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping = true);
+  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping = true,
+                   const TaskRef* alone = nullptr);
 
  private:
   void StartWorkers(int num_threads);
