@@ -158,7 +158,7 @@ class ResamplePlan {
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes
   // written do not depend on the thread count or on the partition.
   void Run(const TensorView& grad_output, const MutableTensorView& out, void* scratch) const;
-  // Run on the calling thread only, every chunk in turn with the first
+  // Run on the calling thread only, all rows as one chunk with the first
   // thread's scratch (scratch_bytes() suffices): for callers that already run
   // on the pool's threads, such as a volume's per-slice passes. The same bits
   // as Run.
