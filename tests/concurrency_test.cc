@@ -148,6 +148,18 @@ TEST(ThreadPool, WorkersStartedByAResizeRespectTheNextCap) {
   EXPECT_EQ(bad, 0) << "tasks run with a slot at or above the cap";
 }
 
+// Waits until every one of the pool's `workers` sleeps, then for an idle
+// spell longer than the pool's 1 ms (kIdleBeforeInline).
+void WaitUntilIdle(const resample::ThreadPool& pool, int workers) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (pool.SleepingWorkersForTesting() != workers &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(pool.SleepingWorkersForTesting(), workers);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+}
+
 // Small jobs (wake_sleeping = false) after an idle spell, with every worker
 // asleep, run on the caller alone (slot 0): waking a sleeping worker costs
 // more than such a job. Jobs that may wake them spread as before, and a
@@ -166,15 +178,7 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
         wake_sleeping);
     return mask.load();
   };
-  // Every worker asleep, then an idle spell longer than the pool's 1 ms.
-  const auto idle = [&] {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (pool.SleepingWorkersForTesting() != 3 && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    ASSERT_EQ(pool.SleepingWorkersForTesting(), 3);
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  };
+  const auto idle = [&] { WaitUntilIdle(pool, 3); };
   for (int round = 0; round < 5; ++round) {
     idle();
     EXPECT_EQ(slots_used(false), 1) << "round " << round;
@@ -216,12 +220,7 @@ TEST(ThreadPool, ACallerAloneRunsTheWholeJobInOneCall) {
   EXPECT_EQ(run(four, 1, true), std::make_tuple(0, 1, int64_t{40})) << "a cap of one thread";
   EXPECT_EQ(run(four, 4, true), std::make_tuple(40, 0, int64_t{-1})) << "a job that wakes workers";
   // A small job after an idle spell with every worker asleep.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (four.SleepingWorkersForTesting() != 3 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  ASSERT_EQ(four.SleepingWorkersForTesting(), 3);
-  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_NO_FATAL_FAILURE(WaitUntilIdle(four, 3));
   EXPECT_EQ(run(four, 4, false), std::make_tuple(0, 1, int64_t{40})) << "a small job, idle pool";
 }
 
