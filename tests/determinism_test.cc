@@ -314,6 +314,70 @@ TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
   resample::kernels::ForceTarget(0);
 }
 
+// Small planes (width-first, whole planes per height-pass call) whose
+// destination passes the non-temporal store threshold: rows that are whole
+// 64-byte lines are streamed; a destination one element off a line, padded
+// rows and channels-last (not streamed at all) take regular stores. The same
+// bytes every way, over destinations filled with garbage, fp32 and 16-bit, at
+// 1 and 2 threads, on every target.
+TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
+  // Linear backward, 256 planes of 64x64 -> 128x128: rows of 512 bytes (fp32)
+  // and 256 bytes (16-bit).
+  const Shape s{1, 256, 64, 64, 128, 128, false, 0, 0};
+  const resample::ResampleProblem p{s.n,
+                                    s.c,
+                                    s.ho,
+                                    s.wo,
+                                    s.hi,
+                                    s.wi,
+                                    s.ac,
+                                    s.sh,
+                                    s.sw,
+                                    resample::Direction::kBackward,
+                                    resample::Filter::kLinear};
+  const std::vector<float> g = RandomGrad(s, 41);
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      std::vector<unsigned char> first;
+      for (int threads : {1, 2}) {
+        for (int layout : {1, 0, 2}) {
+          for (size_t shift : {size_t{0}, esize}) {
+            if (layout != 0 && shift != 0) continue;
+            TestViews v;
+            MakeViews(s, dtype, g, layout, &v);
+            // The destination at a line boundary (+ shift) of a buffer of garbage.
+            std::vector<unsigned char> buffer(v.out.size() + 128, 0x7F);
+            const uintptr_t address = reinterpret_cast<uintptr_t>(buffer.data());
+            unsigned char* base = buffer.data() + (64 - address % 64) % 64 + shift;
+            v.o.data = base;
+            auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]},
+                                                       {2 * threads, threads}, nullptr);
+            ASSERT_TRUE(plan);
+            EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
+            EXPECT_TRUE(plan->small_planes());
+            EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
+            std::vector<unsigned char> scratch(plan->scratch_bytes());
+            plan->Run(v.go, v.o, scratch.data());
+            std::memcpy(v.out.data(), base, v.out.size());
+            const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
+            if (first.empty()) {
+              first = elements;
+              continue;
+            }
+            ASSERT_TRUE(elements == first) << "dtype " << static_cast<int>(dtype) << ", layout "
+                                           << layout << ", shift " << shift << ", threads "
+                                           << threads;
+          }
+        }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.
 TEST(SimdCeiling, EachValueRemovesTheBetterTargetsOnly) {
   using resample::kernels::TargetsAboveCeiling;

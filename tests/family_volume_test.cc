@@ -1256,8 +1256,8 @@ TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
 }
 
 // Volumes whose destination passes the non-temporal store threshold: the
-// slice plans stream their rows and the zero slices (a nearest backward of a
-// 2x shrink) are streamed too. The bytes equal those of an NDHWC destination
+// slice plans stream their rows (small slices too) and the zero slices (a
+// nearest backward of a 2x shrink) are streamed too. The bytes equal those of an NDHWC destination
 // (strided rows: regular stores), over destinations filled with garbage
 // first, at 1 and 2 threads.
 TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
@@ -1265,8 +1265,11 @@ TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
     resample::Filter filter;
     int64_t in[3], out[3];  // forward sizes (D, H, W)
   };
+  // The last: slices of 64x64 (rows of whole lines) through the small-plane
+  // height pass.
   const Case cases[] = {{resample::Filter::kNearest, {16, 256, 520}, {8, 128, 260}},
-                        {resample::Filter::kLinear, {16, 256, 520}, {8, 130, 200}}};
+                        {resample::Filter::kLinear, {16, 256, 520}, {8, 130, 200}},
+                        {resample::Filter::kLinear, {512, 64, 64}, {256, 32, 32}}};
   for (const Case& k : cases) {
     resample::VolumeProblem p;
     p.batch = 1, p.channels = 2;
@@ -1291,9 +1294,12 @@ TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
     }
     std::vector<std::vector<float>> results;
     for (bool channels_last : {false, true}) {
-      std::vector<float> out(static_cast<size_t>(dst_elems), std::nanf(""));
+      // At a line boundary: rows of whole lines are streamed.
+      std::vector<float> storage(static_cast<size_t>(dst_elems) + 16);
+      float* const out =
+          storage.data() + (64 - reinterpret_cast<uintptr_t>(storage.data()) % 64) % 64 / 4;
       MutableVolumeView dst;
-      dst.data = out.data();
+      dst.data = out;
       dst.dtype = DataType::kFloat32;
       const int64_t dst_shape[5] = {1, c, k.in[0], k.in[1], k.in[2]};
       for (int a = 0; a < 5; ++a) dst.shape[a] = dst_shape[a];
@@ -1315,7 +1321,7 @@ TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
         ASSERT_NE(plan, nullptr) << error;
         EXPECT_TRUE(plan->fused());
         EXPECT_EQ(plan->destination_streamed(), !channels_last);
-        std::fill(out.begin(), out.end(), std::nanf(""));
+        std::fill(out, out + dst_elems, std::nanf(""));
         std::vector<unsigned char> scratch(plan->scratch_bytes());
         plan->Run(src, dst, scratch.data());
         // In (N, C, D, H, W) order whatever the layout.

@@ -102,22 +102,24 @@ struct KernelTable {
   // dst[q] + i * dst_stride; it gathers the source rows of table row
   // row_begin + i, source row o of plane q being at
   // src + q * src_plane_stride + (o - src_first) * src_stride. Each element
-  // gets the same FMA chain as height_combine gives it.
+  // gets the same FMA chain as height_combine gives it. `streamed`: the whole
+  // lines of rows of at least 256 bytes with non-temporal stores (then
+  // flush_streamed_stores before the destination is read).
   void (*height_pass_planes)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, float* const* dst, int64_t dst_stride,
-                             int64_t planes, int64_t n);
+                             int64_t planes, int64_t n, bool streamed);
   // The same, each sum rounded to 16 bits as store_half_row /
   // store_bfloat16_row round it (contiguous destination rows).
   void (*height_pass_planes_half)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                                   const float* src, int64_t src_stride, int64_t src_plane_stride,
                                   int64_t src_first, uint16_t* const* dst, int64_t dst_stride,
-                                  int64_t planes, int64_t n);
+                                  int64_t planes, int64_t n, bool streamed);
   void (*height_pass_planes_bfloat16)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                                       const float* src, int64_t src_stride,
                                       int64_t src_plane_stride, int64_t src_first,
                                       uint16_t* const* dst, int64_t dst_stride, int64_t planes,
-                                      int64_t n);
+                                      int64_t n, bool streamed);
   // Contiguous row conversions; stores round to nearest even.
   void (*load_half_row)(const uint16_t* src, float* dst, int64_t n);
   void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);

@@ -917,7 +917,8 @@ class ResamplePlan::ChunkRunner {
         const auto pass = dst_.dtype == DataType::kFloat16 ? k_.height_pass_planes_half
                                                            : k_.height_pass_planes_bfloat16;
         pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_, out_stride,
-             planes, p.dst_w);
+             planes, p.dst_w, plan_.destination_streamed_);
+        streamed_ = streamed_ || plan_.destination_streamed_;
         r += planes * rows;
         continue;
       }
@@ -927,8 +928,10 @@ class ResamplePlan::ChunkRunner {
                              ? reinterpret_cast<float*>(DestinationRowAddr(plane + q, ih0))
                              : plane_out_ + q * rows * out_stride;
       }
+      const bool streamed = plan_.destination_streamed_ && plan_.destination_direct_;
       k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst_planes_,
-                            out_stride, planes, p.dst_w);
+                            out_stride, planes, p.dst_w, streamed);
+      streamed_ = streamed_ || streamed;
       if (!plan_.destination_direct_) {
         for (int64_t q = 0; q < planes; ++q) {
           const float* out = dst_planes_[q];

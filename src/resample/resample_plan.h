@@ -129,6 +129,9 @@ class ResamplePlan {
   bool small_job() const { return !wake_sleeping_workers_; }
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }
+  // Whether the width-first order runs whole small planes per height-pass
+  // call (RunWidthFirstSmallPlanes).
+  bool small_planes() const { return small_planes_; }
   // Whether the height-first order sweeps the source rows (fp32 rows read in
   // place; others gather); tests turn it off, or on wherever it can run (any
   // tap count and row width; returns whether it is on), to compare the two
