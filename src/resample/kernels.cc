@@ -835,8 +835,8 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
       if (streamed) {
-        const StreamedPart part = StreamedPartOf(reinterpret_cast<uintptr_t>(out), n,
-                                                 sizeof(typename Out::T));
+        const StreamedPart part =
+            StreamedPartOf(reinterpret_cast<uintptr_t>(out), n, sizeof(typename Out::T));
         if (part.body == n) {
           HeightRow<StreamedOut<Out>>(row, src_stride, w, t.count[si], n, out);
           continue;
