@@ -367,9 +367,9 @@ TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
               first = elements;
               continue;
             }
-            ASSERT_TRUE(elements == first) << "dtype " << static_cast<int>(dtype) << ", layout "
-                                           << layout << ", shift " << shift << ", threads "
-                                           << threads;
+            ASSERT_TRUE(elements == first)
+                << "dtype " << static_cast<int>(dtype) << ", layout " << layout << ", shift "
+                << shift << ", threads " << threads;
           }
         }
       }
