@@ -314,16 +314,9 @@ TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
   resample::kernels::ForceTarget(0);
 }
 
-// Small planes (width-first, whole planes per height-pass call) whose
-// destination passes the non-temporal store threshold: rows that are whole
-// 64-byte lines are streamed; a destination one element off a line, padded
-// rows and channels-last (not streamed at all) take regular stores. The same
-// bytes every way, over destinations filled with garbage, fp32 and 16-bit, at
-// 1 and 2 threads, on every target.
-TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
-  // Linear backward, 256 planes of 64x64 -> 128x128: rows of 512 bytes (fp32)
-  // and 256 bytes (16-bit).
-  const Shape s{1, 256, 64, 64, 128, 128, false, 0, 0};
+// One problem of StreamedStores.SmallPlanesStreamRowsOfWholeLines.
+void SmallPlanesStreamedOrNot(const Shape& s) {
+  SCOPED_TRACE(s.wi);
   const resample::ResampleProblem p{s.n,
                                     s.c,
                                     s.ho,
@@ -353,8 +346,11 @@ TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
             const uintptr_t address = reinterpret_cast<uintptr_t>(buffer.data());
             unsigned char* base = buffer.data() + (64 - address % 64) % 64 + shift;
             v.o.data = base;
+            // Small problems, planned as parts of a destination past the
+            // threshold (as a volume's slices are).
+            const resample::Partition parts{2 * threads, threads, 8.0 * (1 << 20)};
             auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]},
-                                                       {2 * threads, threads}, nullptr);
+                                                       parts, nullptr);
             ASSERT_TRUE(plan);
             EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
             EXPECT_TRUE(plan->small_planes());
@@ -376,6 +372,22 @@ TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
     }
   }
   resample::kernels::ForceTarget(0);
+}
+
+// Small planes (width-first, whole planes per height-pass call) whose
+// destination passes the non-temporal store threshold: rows that are whole
+// 64-byte lines are streamed; a destination one element off a line, padded
+// rows and channels-last (not streamed at all) take regular stores. The same
+// bytes every way, over destinations filled with garbage, fp32 and 16-bit, at
+// 1 and 2 threads, on every target.
+TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
+  // Linear backwards: planes of 64x64 -> 128x128, rows of 512 bytes (fp32)
+  // and 256 bytes (16-bit); of 16x16 -> 32x32, rows of 128 bytes (fp32,
+  // streamed instead of taken in pairs) and 64 (16-bit, not streamed).
+  for (const Shape& s :
+       {Shape{1, 16, 64, 64, 128, 128, false, 0, 0}, Shape{2, 40, 16, 16, 32, 32, false, 0, 0}}) {
+    SmallPlanesStreamedOrNot(s);
+  }
 }
 
 // ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.

@@ -744,6 +744,14 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
 // with warm caches than they gained with cold ones.
 constexpr uintptr_t kMinWritePrefetchBytes = 256;
 
+// Rows the small-plane height pass streams (where the destination is
+// streamed) are whole lines and at least this long. Measured on AMD Zen 4,
+// cold caches, 16-67 MB destinations: rows of 32, 64 and 128 floats 1.2-1.7x
+// faster at 1 and 2 threads, AVX-512 and AVX2; rows of 16 floats (one line)
+// no faster. Rows streamed over their whole lines with regular stores at
+// one or both ends were slower: 100 floats 1.6x, 28 floats 1.5x.
+constexpr uintptr_t kMinStreamedRowBytes = 128;
+
 HWY_INLINE void PrefetchForWriting(const void* p, uintptr_t bytes) {
   const char* at = static_cast<const char*>(p);
   for (uintptr_t b = 0; b < bytes; b += 64) __builtin_prefetch(at + b, 1);
@@ -782,13 +790,9 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
 // Plane by plane, row by row: destinations are written in address order
 // (planes apart in memory would each be a separate store stream). Rows of
 // at most 4 whole vectors go two at a time (HeightPassPlanesInPairs).
-// `streamed`: rows of at least kMinWritePrefetchBytes that are whole 64-byte
-// lines are written with non-temporal stores (the same chains). Measured on
-// AMD Zen 4, 2 threads, cold caches, destinations of 16-34 MB: rows of 64 and
-// 128 floats 1.2-1.7x faster; rows of 100 floats streamed over their whole
-// lines, with regular stores at both ends, 1.6x slower, so they are not.
-// Rows shorter than that: 28 floats (AVX-512, regular stores at both ends
-// again) 1.5x slower.
+// `streamed`: rows of at least kMinStreamedRowBytes that are whole 64-byte
+// lines are written with non-temporal stores (the same chains; such short
+// rows one at a time instead of in pairs).
 template <class Out>
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
@@ -804,8 +808,10 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // Rows of 1 to 4 vectors; on AVX2 also those between (their last vector
   // overlapping the one before, as HeightRow ends them: no masked stores).
+  const bool whole_lines =
+      streamed && Out::kStreams && row_bytes % 64 == 0 && row_bytes >= kMinStreamedRowBytes;
   if ((n % lanes == 0 || !kFastMaskedStores) && n >= lanes && n <= 4 * lanes &&
-      row_bytes < kMinWritePrefetchBytes) {
+      row_bytes < kMinWritePrefetchBytes && !whole_lines) {
     const int64_t last = n - lanes;
     switch ((n + lanes - 1) / lanes) {
       case 1:
@@ -826,7 +832,7 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
         return;
     }
   }
-  streamed = streamed && Out::kStreams && row_bytes >= kMinWritePrefetchBytes;
+  streamed = streamed && Out::kStreams && row_bytes >= kMinStreamedRowBytes;
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
