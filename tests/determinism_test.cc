@@ -259,119 +259,107 @@ TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
   SetNumThreads(original);
 }
 
+// The backward problem of shape s with filter f.
+resample::ResampleProblem BackwardOf(const Shape& s, resample::Filter f) {
+  return {s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw, resample::Direction::kBackward, f};
+}
+
+// fn(dtype, element size) for fp32, fp16 and bf16, each on every target
+// (forced); the dispatcher's own choice afterwards.
+template <class Fn>
+void ForEachDtypeOnEveryTarget(const Fn& fn) {
+  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      fn(dtype, esize);
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // Destination rows that no source row reaches (a nearest backward of a
 // shrink) are zeroed with non-temporal stores too when the destination is
 // streamed: the same bytes as the regular path (channels-last, not streamed),
 // over destinations that start filled with garbage, on every target.
 TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
   const Shape s{1, 2, 700, 600, 1500, 1450, false, 0, 0};
-  resample::ResampleProblem p{s.n,
-                              s.c,
-                              s.ho,
-                              s.wo,
-                              s.hi,
-                              s.wi,
-                              s.ac,
-                              s.sh,
-                              s.sw,
-                              resample::Direction::kBackward,
-                              resample::Filter::kNearest};
+  const resample::ResampleProblem p = BackwardOf(s, resample::Filter::kNearest);
   const std::vector<float> g = RandomGrad(s, 33);
-  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
-    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
-    for (int64_t target : resample::kernels::AvailableTargets()) {
-      resample::kernels::ForceTarget(target);
-      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
-      std::vector<unsigned char> first;
-      for (int layout : {1, 0, 2}) {
-        TestViews v;
-        MakeViews(s, dtype, g, layout, &v);
-        std::memset(v.out.data(), 0x7F, v.out.size());
-        auto plan =
-            resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, {4, 2}, nullptr);
-        ASSERT_TRUE(plan);
-        EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
-        EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
-        std::vector<unsigned char> scratch(plan->scratch_bytes());
-        plan->Run(v.go, v.o, scratch.data());
-        const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
-        const size_t row_bytes = size_t(s.wi) * esize;
-        int64_t zero_rows = 0;
-        for (size_t at = 0; at < elements.size(); at += row_bytes) {
-          zero_rows += std::all_of(elements.begin() + at, elements.begin() + at + row_bytes,
-                                   [](unsigned char b) { return b == 0; });
-        }
-        EXPECT_GE(zero_rows, s.c * (s.hi - s.ho)) << "layout " << layout;
-        if (first.empty()) {
-          first = elements;
-          continue;
-        }
-        ASSERT_TRUE(elements == first)
-            << "dtype " << static_cast<int>(dtype) << ", layout " << layout;
+  ForEachDtypeOnEveryTarget([&](DataType dtype, size_t esize) {
+    std::vector<unsigned char> first;
+    for (int layout : {1, 0, 2}) {
+      TestViews v;
+      MakeViews(s, dtype, g, layout, &v);
+      std::memset(v.out.data(), 0x7F, v.out.size());
+      auto plan =
+          resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, {4, 2}, nullptr);
+      ASSERT_TRUE(plan);
+      EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
+      EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
+      std::vector<unsigned char> scratch(plan->scratch_bytes());
+      plan->Run(v.go, v.o, scratch.data());
+      const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
+      const size_t row_bytes = size_t(s.wi) * esize;
+      int64_t zero_rows = 0;
+      for (size_t at = 0; at < elements.size(); at += row_bytes) {
+        zero_rows += std::all_of(elements.begin() + at, elements.begin() + at + row_bytes,
+                                 [](unsigned char b) { return b == 0; });
       }
+      EXPECT_GE(zero_rows, s.c * (s.hi - s.ho)) << "layout " << layout;
+      if (first.empty()) {
+        first = elements;
+        continue;
+      }
+      ASSERT_TRUE(elements == first)
+          << "dtype " << static_cast<int>(dtype) << ", layout " << layout;
     }
-  }
-  resample::kernels::ForceTarget(0);
+  });
 }
 
 // One problem of StreamedStores.SmallPlanesStreamRowsOfWholeLines.
 void SmallPlanesStreamedOrNot(const Shape& s) {
   SCOPED_TRACE(s.wi);
-  const resample::ResampleProblem p{s.n,
-                                    s.c,
-                                    s.ho,
-                                    s.wo,
-                                    s.hi,
-                                    s.wi,
-                                    s.ac,
-                                    s.sh,
-                                    s.sw,
-                                    resample::Direction::kBackward,
-                                    resample::Filter::kLinear};
+  const resample::ResampleProblem p = BackwardOf(s, resample::Filter::kLinear);
   const std::vector<float> g = RandomGrad(s, 41);
-  for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
-    const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
-    for (int64_t target : resample::kernels::AvailableTargets()) {
-      resample::kernels::ForceTarget(target);
-      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
-      std::vector<unsigned char> first;
-      for (int threads : {1, 2}) {
-        for (int layout : {1, 0, 2}) {
-          for (size_t shift : {size_t{0}, esize}) {
-            if (layout != 0 && shift != 0) continue;
-            TestViews v;
-            MakeViews(s, dtype, g, layout, &v);
-            // The destination at a line boundary (+ shift) of a buffer of garbage.
-            std::vector<unsigned char> buffer(v.out.size() + 128, 0x7F);
-            const uintptr_t address = reinterpret_cast<uintptr_t>(buffer.data());
-            unsigned char* base = buffer.data() + (64 - address % 64) % 64 + shift;
-            v.o.data = base;
-            // Small problems, planned as parts of a destination past the
-            // threshold (as a volume's slices are).
-            const resample::Partition parts{2 * threads, threads, 8.0 * (1 << 20)};
-            auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]},
-                                                       parts, nullptr);
-            ASSERT_TRUE(plan);
-            EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
-            EXPECT_TRUE(plan->small_planes());
-            EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
-            std::vector<unsigned char> scratch(plan->scratch_bytes());
-            plan->Run(v.go, v.o, scratch.data());
-            std::memcpy(v.out.data(), base, v.out.size());
-            const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
-            if (first.empty()) {
-              first = elements;
-              continue;
-            }
-            ASSERT_TRUE(elements == first)
-                << "dtype " << static_cast<int>(dtype) << ", layout " << layout << ", shift "
-                << shift << ", threads " << threads;
+  ForEachDtypeOnEveryTarget([&](DataType dtype, size_t esize) {
+    std::vector<unsigned char> first;
+    for (int threads : {1, 2}) {
+      for (int layout : {1, 0, 2}) {
+        for (size_t shift : {size_t{0}, esize}) {
+          if (layout != 0 && shift != 0) continue;
+          TestViews v;
+          MakeViews(s, dtype, g, layout, &v);
+          // The destination at a line boundary (+ shift) of a buffer of garbage.
+          std::vector<unsigned char> buffer(v.out.size() + 128, 0x7F);
+          const uintptr_t address = reinterpret_cast<uintptr_t>(buffer.data());
+          unsigned char* base = buffer.data() + (64 - address % 64) % 64 + shift;
+          v.o.data = base;
+          // Small problems, planned as parts of a destination past the
+          // threshold (as a volume's slices are).
+          const resample::Partition parts{2 * threads, threads, 8.0 * (1 << 20)};
+          auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, parts,
+                                                     nullptr);
+          ASSERT_TRUE(plan);
+          EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
+          EXPECT_TRUE(plan->small_planes());
+          EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
+          std::vector<unsigned char> scratch(plan->scratch_bytes());
+          plan->Run(v.go, v.o, scratch.data());
+          std::memcpy(v.out.data(), base, v.out.size());
+          const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
+          if (first.empty()) {
+            first = elements;
+            continue;
           }
+          ASSERT_TRUE(elements == first)
+              << "dtype " << static_cast<int>(dtype) << ", layout " << layout << ", shift " << shift
+              << ", threads " << threads;
         }
       }
     }
-  }
-  resample::kernels::ForceTarget(0);
+  });
 }
 
 // Small planes (width-first, whole planes per height-pass call) whose
