@@ -333,8 +333,7 @@ void SmallPlanesStreamedOrNot(const Shape& s) {
           MakeViews(s, dtype, g, layout, &v);
           // The destination at a line boundary (+ shift) of a buffer of garbage.
           std::vector<unsigned char> buffer(v.out.size() + 128, 0x7F);
-          const uintptr_t address = reinterpret_cast<uintptr_t>(buffer.data());
-          unsigned char* base = buffer.data() + (64 - address % 64) % 64 + shift;
+          unsigned char* base = AtLineBoundary(buffer) + shift;
           v.o.data = base;
           // Small problems, planned as parts of a destination past the
           // threshold (as a volume's slices are).
@@ -629,7 +628,7 @@ TEST(SimdTargets, FusedSixteenBitStoresRoundAsTheRowConversions) {
   std::vector<uint16_t> want(kMaxN);
   // 64-byte aligned destination (the streamed form needs whole lines).
   std::vector<uint16_t> storage(kMaxN + 64);
-  uint16_t* dst = storage.data() + (64 - reinterpret_cast<uintptr_t>(storage.data()) % 64) / 2;
+  uint16_t* dst = AtLineBoundary(storage);
   const float inf = std::numeric_limits<float>::infinity();
   for (int64_t target : resample::kernels::AvailableTargets()) {
     resample::kernels::ForceTarget(target);

@@ -1257,9 +1257,9 @@ TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
 
 // Volumes whose destination passes the non-temporal store threshold: the
 // slice plans stream their rows (small slices too) and the zero slices (a
-// nearest backward of a 2x shrink) are streamed too. The bytes equal those of an NDHWC destination
-// (strided rows: regular stores), over destinations filled with garbage
-// first, at 1 and 2 threads.
+// nearest backward of a 2x shrink) are streamed too. The bytes equal those of
+// an NDHWC destination (strided rows: regular stores), over destinations
+// filled with garbage first, at 1 and 2 threads.
 TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
   struct Case {
     resample::Filter filter;
@@ -1296,8 +1296,7 @@ TEST(VolumePlanForm, StreamedDestinationsGiveTheRegularBytes) {
     for (bool channels_last : {false, true}) {
       // At a line boundary: rows of whole lines are streamed.
       std::vector<float> storage(static_cast<size_t>(dst_elems) + 16);
-      float* const out =
-          storage.data() + (64 - reinterpret_cast<uintptr_t>(storage.data()) % 64) % 64 / 4;
+      float* const out = AtLineBoundary(storage);
       MutableVolumeView dst;
       dst.data = out;
       dst.dtype = DataType::kFloat32;

@@ -113,6 +113,14 @@ inline std::vector<double> ReferenceForward(const std::vector<double>& x, int64_
   return y;
 }
 
+// The first element of storage on a 64-byte (cache line) boundary: storage
+// holds 64 bytes more than what is used from there.
+template <class T>
+T* AtLineBoundary(std::vector<T>& storage) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(storage.data());
+  return storage.data() + (64 - address % 64) % 64 / sizeof(T);
+}
+
 // ---- dtypes ------------------------------------------------------------
 
 inline size_t DtypeSize(aclDataType t) { return t == ACL_FLOAT ? 4 : 2; }

@@ -808,10 +808,10 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   // Rows of 1 to 4 vectors; on AVX2 also those between (their last vector
   // overlapping the one before, as HeightRow ends them: no masked stores).
-  const bool whole_lines =
-      streamed && Out::kStreams && row_bytes % 64 == 0 && row_bytes >= kMinStreamedRowBytes;
+  // Rows that are whole lines where they start on one.
+  streamed = streamed && Out::kStreams && row_bytes >= kMinStreamedRowBytes && row_bytes % 64 == 0;
   if ((n % lanes == 0 || !kFastMaskedStores) && n >= lanes && n <= 4 * lanes &&
-      row_bytes < kMinWritePrefetchBytes && !whole_lines) {
+      row_bytes < kMinWritePrefetchBytes && !streamed) {
     const int64_t last = n - lanes;
     switch ((n + lanes - 1) / lanes) {
       case 1:
@@ -832,7 +832,6 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
         return;
     }
   }
-  streamed = streamed && Out::kStreams && row_bytes >= kMinStreamedRowBytes;
   for (int64_t q = 0; q < planes; ++q) {
     const float* plane = src + q * src_plane_stride;
     for (int64_t i = row_begin; i < row_end; ++i) {
@@ -840,13 +839,9 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
       typename Out::T* out = dst[q] + (i - row_begin) * dst_stride;
       const float* row = plane + (t.first[si] - src_first) * src_stride;
       const float* w = t.weights.data() + t.offset[si];
-      if (streamed) {
-        const StreamedPart part =
-            StreamedPartOf(reinterpret_cast<uintptr_t>(out), n, sizeof(typename Out::T));
-        if (part.body == n) {
-          HeightRow<StreamedOut<Out>>(row, src_stride, w, t.count[si], n, out);
-          continue;
-        }
+      if (streamed && reinterpret_cast<uintptr_t>(out) % 64 == 0) {
+        HeightRow<StreamedOut<Out>>(row, src_stride, w, t.count[si], n, out);
+        continue;
       }
       // The next destination row's lines, ahead of its stores.
       if (row_bytes >= kMinWritePrefetchBytes) {

@@ -102,9 +102,9 @@ struct KernelTable {
   // dst[q] + i * dst_stride; it gathers the source rows of table row
   // row_begin + i, source row o of plane q being at
   // src + q * src_plane_stride + (o - src_first) * src_stride. Each element
-  // gets the same FMA chain as height_combine gives it. `streamed`: the whole
-  // lines of rows of at least 256 bytes with non-temporal stores (then
-  // flush_streamed_stores before the destination is read).
+  // gets the same FMA chain as height_combine gives it. `streamed`: rows of at
+  // least 128 bytes that are whole 64-byte lines with non-temporal stores
+  // (then flush_streamed_stores before the destination is read).
   void (*height_pass_planes)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, float* const* dst, int64_t dst_stride,

@@ -910,6 +910,8 @@ class ResamplePlan::ChunkRunner {
       }
       const int64_t rows = ih1 - ih0;
       int64_t out_stride = rows > 1 ? dst_row_stride_ : 0;  // in place: elements
+      // A streamed destination is written in place (fp32 or fused 16-bit).
+      streamed_ = streamed_ || plan_.destination_streamed_;
       if (plan_.destination_fused16_) {
         for (int64_t q = 0; q < planes; ++q) {
           dst16_planes_[q] = reinterpret_cast<uint16_t*>(DestinationRowAddr(plane + q, ih0));
@@ -918,7 +920,6 @@ class ResamplePlan::ChunkRunner {
                                                            : k_.height_pass_planes_bfloat16;
         pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_, out_stride,
              planes, p.dst_w, plan_.destination_streamed_);
-        streamed_ = streamed_ || plan_.destination_streamed_;
         r += planes * rows;
         continue;
       }
@@ -928,10 +929,8 @@ class ResamplePlan::ChunkRunner {
                              ? reinterpret_cast<float*>(DestinationRowAddr(plane + q, ih0))
                              : plane_out_ + q * rows * out_stride;
       }
-      const bool streamed = plan_.destination_streamed_ && plan_.destination_direct_;
       k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst_planes_,
-                            out_stride, planes, p.dst_w, streamed);
-      streamed_ = streamed_ || streamed;
+                            out_stride, planes, p.dst_w, plan_.destination_streamed_);
       if (!plan_.destination_direct_) {
         for (int64_t q = 0; q < planes; ++q) {
           const float* out = dst_planes_[q];
