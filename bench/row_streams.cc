@@ -47,9 +47,9 @@ float ReadRows(const float* data, int64_t rows, int64_t n, int64_t k) {
     for (int64_t x = 0; x < n; x += kLineFloats) {
       for (int64_t j = 0; j < k; ++j) {
         const float* line = data + (r + j) * n + x;
-        acc = _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(line), _mm_loadu_ps(line + 4)),
-                                         _mm_add_ps(_mm_loadu_ps(line + 8),
-                                                    _mm_loadu_ps(line + 12))));
+        acc = _mm_add_ps(acc,
+                         _mm_add_ps(_mm_add_ps(_mm_loadu_ps(line), _mm_loadu_ps(line + 4)),
+                                    _mm_add_ps(_mm_loadu_ps(line + 8), _mm_loadu_ps(line + 12))));
       }
     }
   }
