@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
+#include "evict_caches.h"
 
 namespace {
 
@@ -17,12 +18,6 @@ namespace {
 bool Cold() {
   static const bool cold = std::getenv("ENGINE_BENCH_COLD") != nullptr;
   return cold;
-}
-
-void EvictCaches() {
-  static std::vector<unsigned char> evictor(size_t(64) << 20);
-  for (size_t i = 0; i < evictor.size(); i += 64) evictor[i] = static_cast<unsigned char>(i);
-  benchmark::DoNotOptimize(evictor.data());
 }
 
 // A buffer 64-byte aligned as aclrtMalloc's (plus ENGINE_BENCH_OFFSET bytes,
@@ -81,7 +76,7 @@ void TimeCase(benchmark::State& state, const Case& k, const Op& op) {
   for (auto _ : state) {
     if (Cold()) {
       state.PauseTiming();
-      EvictCaches();
+      EvictCaches(size_t(64) << 20);
       state.ResumeTiming();
     }
     const aclnn_host::Status s = op(source, destination);

@@ -12,11 +12,8 @@
 //     width pass writes its rows). Prints GB/s per K, best of 7 passes, the
 //     caches emptied before each.
 //
-// Measured on the project's AMD EPYC VMs (Zen 4, 2026-12-03; rows of 256 and
-// 512 floats, 16 MiB): reads 23-30 GB/s for K = 1, 10-14 for K = 2, 12-17
-// for K = 4 and 8; regular stores 25-27 GB/s for K = 1 and 11-15 for K = 2
-// and 8; non-temporal stores 19-26 GB/s whatever K. Software prefetches
-// (prefetcht0 or prefetchnta, 1-16 KiB ahead) did not lift K = 2.
+// Its numbers on the project's VMs, and what they explain: README,
+// "Performance", "Where the time goes".
 #include <emmintrin.h>
 
 #include <chrono>
@@ -24,21 +21,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
+
+#include "evict_caches.h"
 
 namespace {
 
 constexpr int64_t kLineFloats = 16;
-
-std::vector<unsigned char>& Evictor() {
-  static std::vector<unsigned char> evictor(size_t(96) << 20);  // more than any L3 here
-  return evictor;
-}
-
-void EvictCaches() {
-  auto& e = Evictor();
-  for (size_t i = 0; i < e.size(); i += 64) e[i] = static_cast<unsigned char>(e[i] + 1);
-}
 
 // Sums rows [0, rows) of n floats, k at a time, a line of each in turn.
 float ReadRows(const float* data, int64_t rows, int64_t n, int64_t k) {
@@ -83,7 +71,7 @@ template <class F>
 double BestGbps(size_t bytes, const F& f) {
   double best = 1e30;
   for (int rep = 0; rep < 7; ++rep) {
-    EvictCaches();
+    EvictCaches(size_t(96) << 20);  // more than any L3 here
     const auto t0 = std::chrono::steady_clock::now();
     f();
     const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -102,7 +90,7 @@ int main(int argc, char** argv) {
                  "usage: row_streams ROW_FLOATS MIB (ROW_FLOATS a multiple of 16, MIB 1-4096)\n");
     return 2;
   }
-  const int64_t rows = (mib << 20) / (n * static_cast<int64_t>(sizeof(float))) / 8 * 8;
+  const int64_t rows = (mib << 20) / static_cast<int64_t>(sizeof(float)) / n / 8 * 8;
   if (rows == 0) {
     std::fprintf(stderr, "row_streams: fewer than 8 rows of %lld floats in %lld MiB\n",
                  static_cast<long long>(n), static_cast<long long>(mib));
@@ -116,16 +104,16 @@ int main(int argc, char** argv) {
   }
   float* data = static_cast<float*>(raw);
   std::memset(data, 0, bytes);
-  float sink = 0.0f;
+  volatile float sink = 0.0f;  // keeps the sums
   std::printf("rows of %lld floats, %.1f MiB, 1 thread, GB/s\n", static_cast<long long>(n),
               static_cast<double>(bytes) / (1 << 20));
   std::printf("K  read   write  write-nt\n");
   for (int64_t k : {1, 2, 4, 8}) {
-    const double read = BestGbps(bytes, [&] { sink += ReadRows(data, rows, n, k); });
+    const double read = BestGbps(bytes, [&] { sink = sink + ReadRows(data, rows, n, k); });
     const double write = BestGbps(bytes, [&] { WriteRows(data, rows, n, k, false); });
     const double streamed = BestGbps(bytes, [&] { WriteRows(data, rows, n, k, true); });
     std::printf("%lld  %5.1f  %5.1f  %5.1f\n", static_cast<long long>(k), read, write, streamed);
   }
   std::free(raw);
-  return sink == 12345.0f ? 3 : 0;  // keeps the sums
+  return 0;
 }
