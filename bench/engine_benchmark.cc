@@ -49,6 +49,9 @@ const Case kCases[] = {
     {"tiny_planes", 32, 16, 8, 8, 32, 32},
     {"hd_1080x1920_to_224", 2, 3, 224, 224, 1080, 1920},
     {"small_maps_14_to_7", 64, 64, 7, 7, 14, 14},
+    // The backward's destination (16 MiB) passes the non-temporal store
+    // threshold in the height-first order.
+    {"feature_2x_up_256_planes", 1, 256, 256, 256, 128, 128},
 };
 
 // Times op(source view, destination view) on case k at the benchmark's

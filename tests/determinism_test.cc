@@ -207,27 +207,24 @@ TEST(PassOrder, SmallPlanesGoWidthFirstOnShortRowsOrCheapWidthPasses) {
   EXPECT_EQ(order_of(Filter::kLinear, 512, 1024), PassOrder::kHeightFirst);
 }
 
-// A destination past the non-temporal store threshold: rows at every
-// alignment (1450 elements is not a multiple of a vector), padded rows and a
-// channels-last layout (not written in place, so not streamed) give the same
-// bytes, fp32 and 16-bit, at 1 and 2 threads and on every target.
-TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
-  const Shape s{1, 2, 300, 310, 1500, 1450, false, 0, 0};
+// A destination past the non-temporal store threshold, written by the
+// height pass (width-first order: rows at every alignment, 1450 elements is
+// not a multiple of a vector) or by the width pass through L1 rows
+// (height-first order: rows of 1472 elements, whole lines in every dtype),
+// padded rows and a channels-last layout (not written in place, so not
+// streamed) give the same bytes, fp32 and 16-bit, at 1 and 2 threads and on
+// every target.
+void StreamedOrNot(const Shape& s, resample::PassOrder order) {
   resample::ResampleProblem p{s.n, s.c, s.ho, s.wo, s.hi, s.wi, s.ac, s.sh, s.sw};
   for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
     auto big = resample::ResamplePlan::Create(p, {}, {dtype, 1}, {2, 2}, nullptr);
     ASSERT_TRUE(big);
     EXPECT_TRUE(big->destination_streamed());
-    EXPECT_EQ(big->order(), resample::PassOrder::kWidthFirst);
+    EXPECT_EQ(big->order(), order);
     auto channels_last = resample::ResamplePlan::Create(p, {}, {dtype, 2}, {2, 2}, nullptr);
     ASSERT_TRUE(channels_last);
     EXPECT_FALSE(channels_last->destination_streamed());
   }
-  resample::ResampleProblem small{1, 1, 30, 31, 150, 145, false, 0, 0};
-  auto little = resample::ResamplePlan::Create(small, {}, {}, {2, 2}, nullptr);
-  ASSERT_TRUE(little);
-  EXPECT_FALSE(little->destination_streamed());
-
   const std::vector<float> g = RandomGrad(s, 21);
   const int original = GetNumThreads();
   for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
@@ -257,6 +254,21 @@ TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
   }
   resample::kernels::ForceTarget(0);
   SetNumThreads(original);
+}
+
+TEST(StreamedStores, SameBytesAsRegularStoresOnEveryLayoutAndTarget) {
+  resample::ResampleProblem small{1, 1, 30, 31, 150, 145, false, 0, 0};
+  auto little = resample::ResamplePlan::Create(small, {}, {}, {2, 2}, nullptr);
+  ASSERT_TRUE(little);
+  EXPECT_FALSE(little->destination_streamed());
+  {
+    SCOPED_TRACE("width-first");
+    StreamedOrNot({1, 2, 300, 310, 1500, 1450, false, 0, 0}, resample::PassOrder::kWidthFirst);
+  }
+  {
+    SCOPED_TRACE("height-first");
+    StreamedOrNot({1, 2, 1500, 1500, 1472, 1472, false, 0, 0}, resample::PassOrder::kHeightFirst);
+  }
 }
 
 // The backward problem of shape s with filter f.
@@ -675,6 +687,62 @@ TEST(SimdTargets, FusedSixteenBitStoresRoundAsTheRowConversions) {
           }
           ASSERT_EQ(dst[n], 0xABCD) << "written past the row";
         }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
+// The streamed row stores (non-temporal for rows of whole 64-byte lines,
+// regular for the others) write the regular row stores' bits, and nothing
+// outside the row: rows of whole lines, and rows of every length up to a few
+// lines starting at every element offset from a line, every bit pattern
+// class, every target.
+TEST(SimdTargets, StreamedRowStoresWriteTheRegularBits) {
+  std::mt19937 rng(29);
+  const int64_t kMaxN = 200;
+  std::vector<float> src(kMaxN);
+  std::vector<uint16_t> want16(kMaxN);
+  // A line of guard elements before the row, the row up to 16 elements past
+  // a line boundary, guard elements after it.
+  std::vector<float> storage32(kMaxN + 128);
+  std::vector<uint16_t> storage16(kMaxN + 128);
+  float* line32 = AtLineBoundary(storage32) + 16;
+  uint16_t* line16 = AtLineBoundary(storage16) + 32;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    for (int trial = 0; trial < 300; ++trial) {
+      // Even trials: whole lines in both dtypes (streamed where the target
+      // streams that dtype).
+      const bool whole = trial % 2 == 0;
+      const int64_t n = whole ? 32 * (1 + static_cast<int64_t>(rng() % 6))
+                              : 1 + static_cast<int64_t>(rng() % kMaxN);
+      const int64_t offset = whole ? 0 : trial % 17;  // elements past a line
+      for (int64_t x = 0; x < n; ++x) src[x] = RandomFloat(rng);
+      std::fill(storage32.begin(), storage32.end(), -7.0f);
+      float* dst32 = line32 + offset;
+      k.store_row_streamed(src.data(), dst32, n);
+      k.flush_streamed_stores();
+      for (int64_t x = 0; x < n; ++x) {
+        ASSERT_EQ(resample::FloatBits(dst32[x]), resample::FloatBits(src[x]))
+            << "fp32 trial " << trial << " x " << x << " of " << n;
+      }
+      ASSERT_EQ(dst32[-1], -7.0f) << "written before the row";
+      ASSERT_EQ(dst32[n], -7.0f) << "written past the row";
+      for (int half = 0; half < 2; ++half) {
+        (half ? k.store_half_row : k.store_bfloat16_row)(src.data(), want16.data(), n);
+        std::fill(storage16.begin(), storage16.end(), uint16_t{0xABCD});
+        uint16_t* dst16 = line16 + offset;
+        (half ? k.store_half_row_streamed : k.store_bfloat16_row_streamed)(src.data(), dst16, n);
+        k.flush_streamed_stores();
+        for (int64_t x = 0; x < n; ++x) {
+          ASSERT_EQ(dst16[x], want16[x])
+              << (half ? "f16" : "bf16") << " trial " << trial << " x " << x << " of " << n;
+        }
+        ASSERT_EQ(dst16[-1], 0xABCD) << "written before the row";
+        ASSERT_EQ(dst16[n], 0xABCD) << "written past the row";
       }
     }
   }

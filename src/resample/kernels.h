@@ -125,6 +125,13 @@ struct KernelTable {
   void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);
   void (*store_half_row)(const float* src, uint16_t* dst, int64_t n);
   void (*store_bfloat16_row)(const float* src, uint16_t* dst, int64_t n);
+  // The same stores (fp32 copied as it is), non-temporal where the row is
+  // whole 64-byte lines of at least 128 bytes (regular otherwise): the same
+  // bits, for destinations far larger than the caches (then
+  // flush_streamed_stores before the destination is read).
+  void (*store_row_streamed)(const float* src, float* dst, int64_t n);
+  void (*store_half_row_streamed)(const float* src, uint16_t* dst, int64_t n);
+  void (*store_bfloat16_row_streamed)(const float* src, uint16_t* dst, int64_t n);
   const char* target_name;
 };
 

@@ -533,8 +533,11 @@ class ResamplePlan::ChunkRunner {
     return buf;
   }
 
-  void StoreResult(const float* row, int64_t p, int64_t ih) {
-    StoreRow(k_, row, plan_.extent_.dst_w, dst_.dtype, DestinationRowAddr(p, ih), dst_.strides[3]);
+  // streamed: with non-temporal stores (StoreRow's), flushed at the end.
+  void StoreResult(const float* row, int64_t p, int64_t ih, bool streamed = false) {
+    streamed_ = streamed_ || streamed;
+    StoreRow(k_, row, plan_.extent_.dst_w, dst_.dtype, DestinationRowAddr(p, ih), dst_.strides[3],
+             streamed);
   }
 
   float* Slot(int64_t key) { return cache_ + (key & slot_mask_) * cache_stride_; }
@@ -783,17 +786,26 @@ class ResamplePlan::ChunkRunner {
         }
       }
       if (plan_.height_sweep_) HeightRowsBySweep(group.data(), g);
+      // A streamed destination gets the width pass's rows from L1 with
+      // non-temporal stores (its regular stores would each wait for the
+      // line's read for ownership).
+      const bool streamed = plan_.destination_streamed_;
       if (plan_.w_identity_) {
-        for (int64_t i = 0; i < g; ++i) StoreResult(mid[i], group[i].plane, group[i].row);
-      } else {
         for (int64_t i = 0; i < g; ++i) {
-          dst[i] = plan_.destination_direct_
+          StoreResult(mid[i], group[i].plane, group[i].row, streamed);
+        }
+      } else {
+        const bool in_place = plan_.destination_direct_ && !streamed;
+        for (int64_t i = 0; i < g; ++i) {
+          dst[i] = in_place
                        ? reinterpret_cast<float*>(DestinationRowAddr(group[i].plane, group[i].row))
                        : result_ + i * row_i_;
         }
         WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_);
-        if (!plan_.destination_direct_) {
-          for (int64_t i = 0; i < g; ++i) StoreResult(dst[i], group[i].plane, group[i].row);
+        if (!in_place) {
+          for (int64_t i = 0; i < g; ++i) {
+            StoreResult(dst[i], group[i].plane, group[i].row, streamed);
+          }
         }
       }
       r += g;

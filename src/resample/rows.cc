@@ -40,17 +40,23 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
 }
 
 void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
-              int64_t stride) {
+              int64_t stride, bool streamed) {
   if (stride == 1) {
     switch (dtype) {
       case DataType::kFloat32:
-        std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
+        if (streamed) {
+          k.store_row_streamed(src, reinterpret_cast<float*>(dst), n);
+        } else {
+          std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float));
+        }
         return;
       case DataType::kFloat16:
-        k.store_half_row(src, reinterpret_cast<uint16_t*>(dst), n);
+        (streamed ? k.store_half_row_streamed : k.store_half_row)(
+            src, reinterpret_cast<uint16_t*>(dst), n);
         return;
       case DataType::kBFloat16:
-        k.store_bfloat16_row(src, reinterpret_cast<uint16_t*>(dst), n);
+        (streamed ? k.store_bfloat16_row_streamed : k.store_bfloat16_row)(
+            src, reinterpret_cast<uint16_t*>(dst), n);
         return;
       case DataType::kFloat64:  // the fp32 engine never sees these (Create)
       case DataType::kUInt8:

@@ -18,9 +18,10 @@ void LoadRow(const kernels::KernelTable& k, DataType dtype, const char* src, int
              int64_t n, float* dst);
 
 // Element x of the row at dst = src[x], rounded once to nearest even for the
-// 16-bit dtypes.
+// 16-bit dtypes. streamed: a contiguous row takes the kernels' non-temporal
+// row stores (the same bits; flush_streamed_stores before it is read).
 void StoreRow(const kernels::KernelTable& k, const float* src, int64_t n, DataType dtype, char* dst,
-              int64_t stride);
+              int64_t stride, bool streamed = false);
 
 // The source indices of a nearest copy's row as int32 for
 // kernels::gather_row32, or none where the row is too long for them.
