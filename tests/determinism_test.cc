@@ -318,11 +318,17 @@ TEST(StreamedStores, ZeroRowsOfNearestBackwardsAreWritten) {
   });
 }
 
-// One problem of StreamedStores.SmallPlanesStreamRowsOfWholeLines.
-void SmallPlanesStreamedOrNot(const Shape& s) {
+// The backward of shape s with filter f, planned as part of a destination
+// past the non-temporal threshold (as a volume's slices are, so the problem
+// stays small), in the given order and small-plane form: the same bytes for
+// every layout (channels-last: not streamed), for the destination at a line
+// boundary and one element off it, over a buffer of garbage, at 1 and 2
+// threads, every dtype and target. Gradient from RandomGrad(s, seed).
+void PartOfStreamedDestination(const Shape& s, resample::Filter f, resample::PassOrder order,
+                               bool small_planes, unsigned seed) {
   SCOPED_TRACE(s.wi);
-  const resample::ResampleProblem p = BackwardOf(s, resample::Filter::kLinear);
-  const std::vector<float> g = RandomGrad(s, 41);
+  const resample::ResampleProblem p = BackwardOf(s, f);
+  const std::vector<float> g = RandomGrad(s, seed);
   ForEachDtypeOnEveryTarget([&](DataType dtype, size_t esize) {
     std::vector<unsigned char> first;
     for (int threads : {1, 2}) {
@@ -341,8 +347,8 @@ void SmallPlanesStreamedOrNot(const Shape& s) {
           auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, parts,
                                                      nullptr);
           ASSERT_TRUE(plan);
-          EXPECT_EQ(plan->order(), resample::PassOrder::kWidthFirst);
-          EXPECT_TRUE(plan->small_planes());
+          EXPECT_EQ(plan->order(), order);
+          EXPECT_EQ(plan->small_planes(), small_planes);
           EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
           std::vector<unsigned char> scratch(plan->scratch_bytes());
           plan->Run(v.go, v.o, scratch.data());
@@ -373,7 +379,8 @@ TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
   // streamed instead of taken in pairs) and 64 (16-bit, not streamed).
   for (const Shape& s :
        {Shape{1, 16, 64, 64, 128, 128, false, 0, 0}, Shape{2, 40, 16, 16, 32, 32, false, 0, 0}}) {
-    SmallPlanesStreamedOrNot(s);
+    PartOfStreamedDestination(s, resample::Filter::kLinear, resample::PassOrder::kWidthFirst,
+                              /*small_planes=*/true, 41);
   }
 }
 
@@ -385,41 +392,8 @@ TEST(StreamedStores, SmallPlanesStreamRowsOfWholeLines) {
 // streamed at all. The same bytes every way, over destinations filled with
 // garbage, fp32 and 16-bit, at 1 and 2 threads, on every target.
 TEST(StreamedStores, HeightFirstWidthPassRowsAreStreamed) {
-  const Shape s{1, 3, 272, 272, 256, 256, false, 0, 0};
-  const resample::ResampleProblem p = BackwardOf(s, resample::Filter::kCubicAA);
-  const std::vector<float> g = RandomGrad(s, 43);
-  ForEachDtypeOnEveryTarget([&](DataType dtype, size_t esize) {
-    std::vector<unsigned char> first;
-    for (int threads : {1, 2}) {
-      for (int layout : {1, 0, 2}) {
-        for (size_t shift : {size_t{0}, esize}) {
-          if (layout != 0 && shift != 0) continue;
-          TestViews v;
-          MakeViews(s, dtype, g, layout, &v);
-          std::vector<unsigned char> buffer(v.out.size() + 128, 0x7F);
-          unsigned char* base = AtLineBoundary(buffer) + shift;
-          v.o.data = base;
-          const resample::Partition parts{2 * threads, threads, 8.0 * (1 << 20)};
-          auto plan = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, v.o.strides[3]}, parts,
-                                                     nullptr);
-          ASSERT_TRUE(plan);
-          EXPECT_EQ(plan->order(), resample::PassOrder::kHeightFirst);
-          EXPECT_EQ(plan->destination_streamed(), layout != 1) << layout;
-          std::vector<unsigned char> scratch(plan->scratch_bytes());
-          plan->Run(v.go, v.o, scratch.data());
-          std::memcpy(v.out.data(), base, v.out.size());
-          const std::vector<unsigned char> elements = ElementsInOrder(v, s, esize);
-          if (first.empty()) {
-            first = elements;
-            continue;
-          }
-          ASSERT_TRUE(elements == first)
-              << "dtype " << static_cast<int>(dtype) << ", layout " << layout << ", shift " << shift
-              << ", threads " << threads;
-        }
-      }
-    }
-  });
+  PartOfStreamedDestination({1, 3, 272, 272, 256, 256, false, 0, 0}, resample::Filter::kCubicAA,
+                            resample::PassOrder::kHeightFirst, /*small_planes=*/false, 43);
 }
 
 // ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.
