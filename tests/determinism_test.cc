@@ -700,6 +700,79 @@ TEST(SimdTargets, FusedSixteenBitStoresRoundAsTheRowConversions) {
   resample::kernels::ForceTarget(0);
 }
 
+// The small-plane height pass with 16-bit destinations (rows of one to four
+// vectors two at a time, the last overlapping the one before; longer rows in
+// strips of up to four vectors; bf16 strips rounded with one test for NaN
+// each) gives the bits of its fp32 form rounded by the row conversions, on
+// every target, for rows of every width class, with NaN in a few columns (one
+// source row each, so that no two NaNs meet in a sum) or infinities of both
+// signs, and writes nothing between the rows.
+TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
+  std::mt19937 rng(31);
+  const float inf = std::numeric_limits<float>::infinity();
+  const int64_t widths[] = {1, 5, 8, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 100, 112, 200};
+  const resample::GatherTable table = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
+      resample::AxisRule{resample::Filter::kCubicAA, 14, 7, false, 0.0, false, true, false}));
+  const int64_t rows = table.size, src_rows = table.src_size, planes = 3, pad = 5;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    for (int64_t n : widths) {
+      for (int trial = 0; trial < 6; ++trial) {
+        const int64_t src_stride = n + 3, plane_stride = src_rows * src_stride + 7;
+        std::vector<float> src(static_cast<size_t>(planes * plane_stride));
+        for (float& v : src) {
+          v = trial % 2 ? std::ldexp(float(rng() % 2001) - 1000, -8)
+                        : std::ldexp(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng),
+                                     int(rng() % 40) - 20);
+        }
+        for (int64_t q = 0; q < planes; ++q) {
+          for (int64_t x = 0; x < n; ++x) {
+            if (rng() % 5 != 0) continue;
+            const int64_t o = static_cast<int64_t>(rng() % static_cast<uint32_t>(src_rows));
+            float& v = src[static_cast<size_t>(q * plane_stride + o * src_stride + x)];
+            // NaNs with any payload (a high one rounds past the exponent
+            // without the NaN fix-up), or infinities.
+            const uint32_t payload = 1u + static_cast<uint32_t>(rng() % 0x7FFFFFu);
+            v = trial % 3 == 2 ? resample::BitsToFloat((rng() % 2 ? 0xFF800000u : 0x7F800000u) |
+                                                       (rng() % 2 ? payload : 0x7FFFFFu))
+                               : (rng() % 2 ? inf : -inf);
+          }
+        }
+        const int64_t dst_stride = n + pad;
+        std::vector<float> sums(static_cast<size_t>(planes * rows * dst_stride));
+        std::vector<float*> sum_planes;
+        for (int64_t q = 0; q < planes; ++q)
+          sum_planes.push_back(&sums[size_t(q * rows * dst_stride)]);
+        k.height_pass_planes(table, 0, rows, src.data(), src_stride, plane_stride, 0,
+                             sum_planes.data(), dst_stride, planes, n, false);
+        for (int half = 0; half < 2; ++half) {
+          std::vector<uint16_t> want(static_cast<size_t>(n));
+          std::vector<uint16_t> out(static_cast<size_t>(planes * rows * dst_stride), 0xABCD);
+          std::vector<uint16_t*> out_planes;
+          for (int64_t q = 0; q < planes; ++q)
+            out_planes.push_back(&out[size_t(q * rows * dst_stride)]);
+          (half ? k.height_pass_planes_half : k.height_pass_planes_bfloat16)(
+              table, 0, rows, src.data(), src_stride, plane_stride, 0, out_planes.data(),
+              dst_stride, planes, n, false);
+          for (int64_t r = 0; r < planes * rows; ++r) {
+            const float* sum = &sums[size_t(r * dst_stride)];
+            (half ? k.store_half_row : k.store_bfloat16_row)(sum, want.data(), n);
+            for (int64_t x = 0; x < dst_stride; ++x) {
+              const uint16_t got = out[size_t(r * dst_stride + x)];
+              ASSERT_EQ(got, x < n ? want[size_t(x)] : uint16_t{0xABCD})
+                  << (half ? "f16" : "bf16") << " n " << n << " trial " << trial << " row " << r
+                  << " x " << x << " sum bits " << (x < n ? resample::FloatBits(sum[x]) : 0u);
+            }
+          }
+        }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // The streamed row stores (non-temporal for rows of whole 64-byte lines,
 // regular for the others) write the regular row stores' bits, and nothing
 // outside the row: rows of whole lines, and rows of every length up to a few
