@@ -325,14 +325,20 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<D>> BFloat16Rounded32(D d, hn::Vec<D> v)
 // Highway 1.0's bf16 demotion truncates; round to nearest even here. Vectors
 // without NaN (almost all) skip the NaN lanes' fix-up: the same bits, fewer
 // instructions per element where the 16-bit store is the bound.
+// The bf16 bits of v, which holds no NaN.
+template <class D>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16BitsFinite(D d, hn::Vec<D> v) {
+  const hn::RebindToSigned<D> di;
+  return hn::DemoteTo(hn::Rebind<uint16_t, D>(),
+                      hn::BitCast(di, hn::ShiftRight<16>(BFloat16RoundedFinite32(d, v))));
+}
+
 template <class D>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
   const hn::RebindToSigned<D> di;
   const hn::Rebind<uint16_t, D> du16;
 #if HWY_TARGET != HWY_SCALAR  // one lane: nothing to skip (and GCC 12 warns there)
-  if (hn::AllFalse(d, hn::IsNaN(v))) {
-    return hn::DemoteTo(du16, hn::BitCast(di, hn::ShiftRight<16>(BFloat16RoundedFinite32(d, v))));
-  }
+  if (hn::AllFalse(d, hn::IsNaN(v))) return BFloat16BitsFinite(d, v);
 #endif
   return hn::DemoteTo(du16, hn::BitCast(di, hn::ShiftRight<16>(BFloat16Rounded32(d, v))));
 }
@@ -343,14 +349,20 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
 // per vector. One test for NaN covers both (lo + hi is NaN where either is,
 // or where they are infinities of opposite signs, which takes the NaN path
 // and gets the same bits).
+// Its form for two vectors that hold no NaN.
+template <class D>
+HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBitsFinite(D d, hn::Vec<D> lo,
+                                                                        hn::Vec<D> hi) {
+  const hn::Repartition<uint16_t, D> du16;
+  return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16RoundedFinite32(d, hi)),
+                       hn::BitCast(du16, BFloat16RoundedFinite32(d, lo)));
+}
+
 template <class D>
 HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBits(D d, hn::Vec<D> lo,
                                                                   hn::Vec<D> hi) {
   const hn::Repartition<uint16_t, D> du16;
-  if (hn::AllFalse(d, hn::IsNaN(hn::Add(lo, hi)))) {
-    return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16RoundedFinite32(d, hi)),
-                         hn::BitCast(du16, BFloat16RoundedFinite32(d, lo)));
-  }
+  if (hn::AllFalse(d, hn::IsNaN(hn::Add(lo, hi)))) return BFloat16PairBitsFinite(d, lo, hi);
   return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16Rounded32(d, hi)),
                        hn::BitCast(du16, BFloat16Rounded32(d, lo)));
 }
@@ -537,20 +549,13 @@ HWY_INLINE void StoreStrip(D d, const hn::Vec<D>* acc, typename Out::T* out) {
 #if HWY_TARGET <= HWY_AVX2
   if constexpr (std::is_same_v<Out, BFloat16Out> && kVectors >= 2) {
     if (hn::AllFalse(d, hn::IsNaN(StripSum<kVectors>(acc)))) {
-      const hn::Repartition<uint16_t, D> du16;
-      const hn::Rebind<uint16_t, D> half16;
-      const hn::RebindToSigned<D> di;
       int v = 0;
       for (; v + 1 < kVectors; v += 2) {
-        hn::StoreU(hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16RoundedFinite32(d, acc[v + 1])),
-                                 hn::BitCast(du16, BFloat16RoundedFinite32(d, acc[v]))),
-                   du16, out + v * lanes);
+        hn::StoreU(BFloat16PairBitsFinite(d, acc[v], acc[v + 1]), hn::Repartition<uint16_t, D>(),
+                   out + v * lanes);
       }
       if (v < kVectors) {
-        hn::StoreU(
-            hn::DemoteTo(half16,
-                         hn::BitCast(di, hn::ShiftRight<16>(BFloat16RoundedFinite32(d, acc[v])))),
-            half16, out + v * lanes);
+        hn::StoreU(BFloat16BitsFinite(d, acc[v]), hn::Rebind<uint16_t, D>(), out + v * lanes);
       }
       return;
     }
