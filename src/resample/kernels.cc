@@ -537,9 +537,9 @@ HWY_INLINE V StripSum(const V* acc) {
 // (BFloat16PairBits's form): the same rounding in fewer instructions, where
 // the 16-bit store is a large part of a short sum. Measured on AMD Zen 4,
 // backwards through the small-plane height pass's strips, hot caches, 1
-// thread, bf16 time over fp32 time in the same rounds: AVX2 (1, 32, 56, 56)
-// -> 112 1.15-1.17x -> 1.05-1.08x, (2, 8, 17, 23) -> (64, 48) 1.11-1.13x ->
-// 1.00-1.01x; AVX-512 (1, 32, 56, 56) -> 112 1.21x -> 1.04-1.06x. The same
+// thread, bf16 time over fp32 time in the same rounds: AVX2, gradOutput
+// (1, 32, 56, 56) of 112x112 inputs 1.15-1.17x -> 1.05-1.08x, (2, 8, 17, 23)
+// of 64x48 1.11-1.13x -> 1.00-1.01x; AVX-512 the first 1.21x -> 1.04-1.06x. The same
 // form in the paired short rows (HeightStripPair, HeightPassPlanesInPairs)
 // made the small maps' bf16 backward 4-5% slower (AVX2, 0.35 -> 0.37 ms), so
 // those keep Out::Store per vector.
