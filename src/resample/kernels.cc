@@ -322,9 +322,6 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<D>> BFloat16Rounded32(D d, hn::Vec<D> v)
                         BFloat16RoundedFinite32(d, v));
 }
 
-// Highway 1.0's bf16 demotion truncates; round to nearest even here. Vectors
-// without NaN (almost all) skip the NaN lanes' fix-up: the same bits, fewer
-// instructions per element where the 16-bit store is the bound.
 // The bf16 bits of v, which holds no NaN.
 template <class D>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16BitsFinite(D d, hn::Vec<D> v) {
@@ -333,6 +330,9 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16BitsFinite(D d, hn::Vec<D> v
                       hn::BitCast(di, hn::ShiftRight<16>(BFloat16RoundedFinite32(d, v))));
 }
 
+// Highway 1.0's bf16 demotion truncates; round to nearest even here. Vectors
+// without NaN (almost all) skip the NaN lanes' fix-up: the same bits, fewer
+// instructions per element where the 16-bit store is the bound.
 template <class D>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
   const hn::RebindToSigned<D> di;
@@ -344,12 +344,7 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
 }
 
 #if HWY_TARGET <= HWY_AVX2
-// The bf16 bits of two vectors at once, lo's lanes first: the upper halves
-// of their rounded lanes in one permute instead of a shift and a demotion
-// per vector. One test for NaN covers both (lo + hi is NaN where either is,
-// or where they are infinities of opposite signs, which takes the NaN path
-// and gets the same bits).
-// Its form for two vectors that hold no NaN.
+// BFloat16PairBits of two vectors that hold no NaN.
 template <class D>
 HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBitsFinite(D d, hn::Vec<D> lo,
                                                                         hn::Vec<D> hi) {
@@ -358,6 +353,11 @@ HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBitsFinite(D d, hn:
                        hn::BitCast(du16, BFloat16RoundedFinite32(d, lo)));
 }
 
+// The bf16 bits of two vectors at once, lo's lanes first: the upper halves
+// of their rounded lanes in one permute instead of a shift and a demotion
+// per vector. One test for NaN covers both (lo + hi is NaN where either is,
+// or where they are infinities of opposite signs, which takes the NaN path
+// and gets the same bits).
 template <class D>
 HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBits(D d, hn::Vec<D> lo,
                                                                   hn::Vec<D> hi) {
