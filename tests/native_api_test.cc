@@ -2,6 +2,8 @@
 // message naming the parameter, like the CANN surface.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "aclnn_host/resize.h"
@@ -154,6 +156,66 @@ TEST(NativeResize, EveryModeRunsAndAgreesWithTheDedicatedFunctions) {
   double total = 0;
   for (size_t i = 0; i < 80; ++i) total += b.out[i];
   EXPECT_EQ(total, 48.0);
+}
+
+// Planes one element wide run as planes one row high: a column gives the
+// bytes its transpose gives as a row, in every mode, both directions, 16-bit
+// too, for contiguous, channels-last and gapped (every other row) columns.
+TEST(NativeResize, ColumnsGiveTheBytesOfRows) {
+  const int64_t n = 2, c = 3, in = 7, out = 17;
+  for (bool backward : {false, true}) {
+    for (DataType dtype : {DataType::kFloat32, DataType::kBFloat16}) {
+      for (ResizeMode mode : {ResizeMode::kNearest, ResizeMode::kLinear, ResizeMode::kCubic}) {
+        for (int layout = 0; layout < 3; ++layout) {
+          ResizeOptions column;
+          column.mode = mode;
+          column.antialias = mode != ResizeMode::kNearest;
+          column.scales_h = 2.5;
+          ResizeOptions row = column;
+          std::swap(row.scales_h, row.scales_w);
+          const int64_t src_len = backward ? out : in, dst_len = backward ? in : out;
+          const size_t bytes = dtype == DataType::kFloat32 ? 4 : 2;
+          // Twice the elements: the gapped layout spans that many.
+          std::vector<uint8_t> src(static_cast<size_t>(2 * n * c * src_len) * bytes);
+          for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 37 + 11);
+          for (size_t i = bytes - 1; i < src.size(); i += bytes) src[i] &= 0x3f;  // finite
+          std::vector<uint8_t> column_out(static_cast<size_t>(2 * n * c * dst_len) * bytes, 0);
+          std::vector<uint8_t> row_out(column_out.size(), 0);
+          TensorView s_col, s_row;
+          MutableTensorView d_col, d_row;
+          s_col.data = s_row.data = src.data();
+          d_col.data = column_out.data();
+          d_row.data = row_out.data();
+          s_col.dtype = s_row.dtype = d_col.dtype = d_row.dtype = dtype;
+          const int64_t lengths[2] = {src_len, dst_len};
+          int64_t* shapes[2] = {s_col.shape, d_col.shape};
+          int64_t* strides[2] = {s_col.strides, d_col.strides};
+          for (int v = 0; v < 2; ++v) {
+            const int64_t len = lengths[v];
+            const int64_t shape[4] = {n, c, len, 1};
+            const int64_t by_layout[3][4] = {{c * len, len, 1, 1},           // contiguous
+                                             {len * c, 1, c, c},             // channels-last
+                                             {2 * c * len, 2 * len, 2, 5}};  // gapped
+            for (int k = 0; k < 4; ++k)
+              shapes[v][k] = shape[k], strides[v][k] = by_layout[layout][k];
+          }
+          for (int k = 0; k < 4; ++k) {
+            const int j = k < 2 ? k : 5 - k;  // H <-> W
+            s_row.shape[k] = s_col.shape[j], s_row.strides[k] = s_col.strides[j];
+            d_row.shape[k] = d_col.shape[j], d_row.strides[k] = d_col.strides[j];
+          }
+          const Status a =
+              backward ? ResizeBackward(s_col, d_col, column) : Resize(s_col, d_col, column);
+          const Status b = backward ? ResizeBackward(s_row, d_row, row) : Resize(s_row, d_row, row);
+          ASSERT_TRUE(a.ok()) << a.message;
+          ASSERT_TRUE(b.ok()) << b.message;
+          EXPECT_EQ(column_out, row_out)
+              << "mode " << static_cast<int>(mode) << (backward ? " backward" : " forward")
+              << " dtype " << static_cast<int>(dtype) << " layout " << layout;
+        }
+      }
+    }
+  }
 }
 
 TEST(NativeResize, DtypesPerModeAndDirection) {

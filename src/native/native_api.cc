@@ -182,16 +182,19 @@ Status Resample(const NativeRequest& r, const TensorView& source,
   const bool backward = r.direction == resample::Direction::kBackward;
   const int64_t* fin = backward ? destination.shape : source.shape;
   const int64_t* fout = backward ? source.shape : destination.shape;
-  const resample::ResampleProblem problem{fin[0],     fin[1],      fout[2],         fout[3],
-                                          fin[2],     fin[3],      r.align_corners, r.scales_h,
-                                          r.scales_w, r.direction, r.filter};
+  resample::ResampleProblem problem{fin[0],     fin[1],      fout[2],         fout[3],
+                                    fin[2],     fin[3],      r.align_corners, r.scales_h,
+                                    r.scales_w, r.direction, r.filter};
+  TensorView src = source;
+  MutableTensorView dst = destination;
+  resample::ColumnsAsRows(&problem, src.shape, src.strides, dst.shape, dst.strides);
   std::string error;
   auto plan = resample::ResamplePlan::Create(
-      problem, {source.dtype, source.strides[3]}, {destination.dtype, destination.strides[3]},
-      resample::ResamplePlan::DefaultPartition(problem, source.dtype, destination.dtype,
+      problem, {src.dtype, src.strides[3]}, {dst.dtype, dst.strides[3]},
+      resample::ResamplePlan::DefaultPartition(problem, src.dtype, dst.dtype,
                                                resample::ThreadPool::Global().num_threads()),
       &error);
-  return RunPlan(r, plan.get(), error, source, destination);
+  return RunPlan(r, plan.get(), error, src, dst);
 }
 
 // Checks and runs one direction (rank 5).

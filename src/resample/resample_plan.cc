@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "resample/half.h"
@@ -143,6 +144,20 @@ double JobBytes(double planes, double in_elements, double out_elements, bool bac
   return planes *
          ((backward ? out_elements : in_elements) * static_cast<double>(ElementSize(source)) +
           (backward ? in_elements : out_elements) * static_cast<double>(ElementSize(destination)));
+}
+
+bool ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t source_strides[4],
+                   int64_t destination_shape[4], int64_t destination_strides[4]) {
+  ResampleProblem& f = *problem;
+  if (f.in_w != 1 || f.out_w != 1 || (f.in_h == 1 && f.out_h == 1)) return false;
+  std::swap(f.in_h, f.in_w);
+  std::swap(f.out_h, f.out_w);
+  std::swap(f.scales_h, f.scales_w);
+  std::swap(source_shape[2], source_shape[3]);
+  std::swap(source_strides[2], source_strides[3]);
+  std::swap(destination_shape[2], destination_shape[3]);
+  std::swap(destination_strides[2], destination_strides[3]);
+  return true;
 }
 
 Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,

@@ -262,15 +262,20 @@ EngineView NchwView(const aclTensor* t, bool nhwc) {
 }
 
 aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_name,
-                         const char* dst_name, const aclTensor* source, const EngineView& src_view,
-                         aclTensor* destination, const EngineView& dst_view,
-                         const resample::ResampleProblem& problem, uint64_t* workspaceSize,
+                         const char* dst_name, const aclTensor* source,
+                         const EngineView& source_view, aclTensor* destination,
+                         const EngineView& destination_view,
+                         const resample::ResampleProblem& requested, uint64_t* workspaceSize,
                          aclOpExecutor** executor) {
   // 9. Memory, then the plan.
   Placement src_at, dst_at;
   const std::string why =
       CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
   if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
+  resample::ResampleProblem problem = requested;
+  EngineView src_view = source_view, dst_view = destination_view;
+  resample::ColumnsAsRows(&problem, src_view.shape, src_view.strides, dst_view.shape,
+                          dst_view.strides);
   const resample::ViewLayout src_layout{ToEngine(source->dtype), src_view.strides[3]};
   const resample::ViewLayout dst_layout{ToEngine(destination->dtype), dst_view.strides[3]};
   std::string error;
