@@ -740,10 +740,11 @@ HWY_INLINE int64_t LookUpRows(const GatherTable& t, int64_t r0, int64_t row_end,
   return chunk_rows;
 }
 
-// One row of HeightPassShortRows.
+// One row of HeightPassShortRows; `whole`: stored as a whole vector (the
+// lanes past n land on the rows after it, which are written after this one).
 template <class Out, class D, class M>
 HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stride, const float* w,
-                         int64_t count, typename Out::T* out) {
+                         int64_t count, typename Out::T* out, bool whole) {
   hn::Vec<decltype(d)> acc;
   switch (count) {
     case 0:
@@ -771,11 +772,20 @@ HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stri
       HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, count, out);
       return;
   }
-  Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
+  if (whole) {
+    Out::Store(d, acc, out);
+  } else {
+    Out::StoreFirst(d, acc, static_cast<size_t>(n), out);
+  }
 }
 
 // Rows shorter than one vector (native masks only): one masked vector per
-// row, the same chain as HeightStripMasked.
+// row, the same chain as HeightStripMasked. Where masked stores are slow
+// (AVX2) and a plane's rows are adjacent (dst_stride == n), each row but the
+// range's last is stored as a whole vector: its lanes past n fall on the next
+// rows of the same plane, which this call writes later (rows go in ascending
+// order within a plane); rows whose vector would reach past the range's last
+// row keep the mask, so nothing lands on another plane or outside the range.
 template <class Out>
 void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                          int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
@@ -783,6 +793,8 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
                          int64_t n) {
   const hn::ScalableTag<float> d;
   const auto m = hn::FirstN(d, static_cast<size_t>(n));
+  const bool adjacent = !kFastMaskedStores && dst_stride == n;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
     const int64_t chunk_rows = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
@@ -790,7 +802,8 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
       for (int64_t j = 0; j < chunk_rows; ++j, out += dst_stride) {
-        ShortRow<Out>(d, m, n, plane + rows[j].src, src_stride, rows[j].w, rows[j].count, out);
+        ShortRow<Out>(d, m, n, plane + rows[j].src, src_stride, rows[j].w, rows[j].count, out,
+                      adjacent && (row_end - r0 - j) * n >= lanes);
       }
     }
   }

@@ -406,6 +406,18 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   return plan;
 }
 
+namespace {
+
+// Whether the rows of all the source's planes form one run: unit W stride,
+// rows and planes packed (strides of dims of size 1 do not matter).
+bool PlanesFormOneRun(const TensorView& v, int64_t batch, int64_t channels, int64_t h, int64_t w) {
+  return (w == 1 || v.strides[3] == 1) && (h == 1 || v.strides[2] == w) &&
+         (channels == 1 || v.strides[1] == h * w) &&
+         (batch == 1 || v.strides[0] == channels * h * w);
+}
+
+}  // namespace
+
 // Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
 class ResamplePlan::ChunkRunner {
  public:
@@ -441,7 +453,12 @@ class ResamplePlan::ChunkRunner {
           plane_out_ = plan.destination_direct_ || plan.destination_fused16_
                            ? nullptr
                            : take(plan.batch_planes_ * plan.extent_.dst_h * row_i_);
-          stage_ = take(r * row_o_);
+          // As Create counted it: 16-bit planes are converted whole.
+          stage_floats_ = std::max<int64_t>(
+              r * row_o_, plan.source_direct_ ? 0 : plan.extent_.src_h * plan.extent_.src_w);
+          stage_ = take(stage_floats_);
+          planes_run_ = PlanesFormOneRun(source, plan.problem_.batch, plan.problem_.channels,
+                                         plan.extent_.src_h, plan.extent_.src_w);
           out_contiguous_ =
               destination.strides[3] == 1 &&
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
@@ -899,7 +916,25 @@ class ResamplePlan::ChunkRunner {
       int64_t lo = whole_lo_, hi = whole_hi_;  // a whole plane's source rows
       if (ih1 - ih0 != p.dst_h) SourceRange(t, ih0, ih1, &lo, &hi);
       const int64_t mid_rows = std::max<int64_t>(hi - lo, 0);
-      if (plan_.source_direct_ && mid_rows > 0) {
+      if (planes > 1 && planes_run_ && lo == 0 && hi == p.src_h) {
+        // Whole planes whose rows form one run across planes: their rows are
+        // evenly spaced, so one strided width pass covers many planes
+        // (16-bit: as many as one conversion into stage_ holds). Tiny planes
+        // paid the per-call cost once per plane.
+        const int64_t plane_floats = p.src_h * p.src_w;
+        const int64_t group = plan_.source_direct_ ? planes : stage_floats_ / plane_floats;
+        for (int64_t q = 0; q < planes; ++q) PrefetchPlaneAhead(plane + q, lo, mid_rows);
+        for (int64_t q0 = 0; q0 < planes; q0 += group) {
+          const int64_t n = std::min(group, planes - q0);
+          const float* rows = reinterpret_cast<const float*>(SourceRowAddr(plane + q0, 0));
+          if (!plan_.source_direct_) {
+            LoadRow(k_, src_.dtype, SourceRowAddr(plane + q0, 0), 1, n * plane_floats, stage_);
+            rows = stage_;
+          }
+          WidthPassStridedChecked(rows, p.src_w, plane_mid_ + q0 * mid_rows * row_i_, row_i_,
+                                  n * mid_rows, false);
+        }
+      } else if (plan_.source_direct_ && mid_rows > 0) {
         // fp32 rows, evenly spaced within a plane: no row pointers to load.
         // Rows that form one run are prefetched planes ahead, line by line
         // (the kernel's per-row prefetches would repeat lines of short rows).
@@ -1054,6 +1089,8 @@ class ResamplePlan::ChunkRunner {
   uint16_t** dst16_planes_ = nullptr;  // the same, 16-bit destinations
   bool out_contiguous_ = false;        // each destination plane's rows form one run
   bool in_contiguous_ = false;         // 16-bit source planes whose rows form one run
+  bool planes_run_ = false;            // source planes whose rows form one run together
+  int64_t stage_floats_ = 0;
   int64_t whole_lo_ = 0;
   int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
