@@ -781,11 +781,13 @@ HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stri
 
 // Rows shorter than one vector (native masks only): one masked vector per
 // row, the same chain as HeightStripMasked. Where masked stores are slow
-// (AVX2) and a plane's rows are adjacent (dst_stride == n), each row but the
-// range's last is stored as a whole vector: its lanes past n fall on the next
-// rows of the same plane, which this call writes later (rows go in ascending
-// order within a plane); rows whose vector would reach past the range's last
-// row keep the mask, so nothing lands on another plane or outside the range.
+// (AVX2) and a plane's rows in the range are adjacent (dst_stride == n, or
+// one row), a row is stored as a whole vector where its lanes past n fall on
+// rows this call writes later: rows go in ascending order within a plane,
+// and plane after plane where the range is one look-up chunk, so where the
+// planes' ranges also follow one another the whole batch is one run. Rows
+// whose vector would reach past their run keep the mask: nothing lands
+// outside the range's rows.
 template <class Out>
 void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                          int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
@@ -793,17 +795,21 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
                          int64_t n) {
   const hn::ScalableTag<float> d;
   const auto m = hn::FirstN(d, static_cast<size_t>(n));
-  const bool adjacent = !kFastMaskedStores && dst_stride == n;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const int64_t range = (row_end - row_begin) * n;  // a plane's rows, where adjacent
+  const bool adjacent = !kFastMaskedStores && (dst_stride == n || row_end - row_begin == 1);
+  bool one_run = adjacent && row_end - row_begin <= kRowsAtOnce;
+  for (int64_t q = 1; one_run && q < planes; ++q) one_run = dst[q] == dst[q - 1] + range;
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
     const int64_t chunk_rows = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
     for (int64_t q = 0; q < planes; ++q) {
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
+      const typename Out::T* run_end = (one_run ? dst[planes - 1] : dst[q]) + range;
       for (int64_t j = 0; j < chunk_rows; ++j, out += dst_stride) {
         ShortRow<Out>(d, m, n, plane + rows[j].src, src_stride, rows[j].w, rows[j].count, out,
-                      adjacent && (row_end - r0 - j) * n >= lanes);
+                      adjacent && run_end - out >= lanes);
       }
     }
   }
