@@ -238,6 +238,7 @@ class ResamplePlan {
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
   int64_t batch_planes_ = 1;   // small planes handled together
+  int64_t stage_floats_ = 0;   // small planes: the source rows' stage buffer
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
