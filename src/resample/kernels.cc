@@ -1607,6 +1607,12 @@ bool PhasesFit(const GatherTable& t) {
   return true;
 }
 
+// The mask of the first n (0 < n <= 8) of 8 lanes.
+HWY_INLINE __m256i FirstLanes8(int64_t n) {
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)),
+                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
 // The width pass of exactly kMaxWidthRows rows through their columns: 8x8
 // blocks of the rows are transposed into columns (scratch: one vector per
 // source column, the eight rows' values), each destination column is the FMA
@@ -1635,13 +1641,9 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
         }
         r[i] = _mm256_loadu_ps(src[i] + c);
       }
-    } else {  // the last columns, read only up to the row's end
-      alignas(32) float tail[kR];
-      for (int i = 0; i < kR; ++i) {
-        std::memset(tail, 0, sizeof tail);
-        std::memcpy(tail, src[i] + c, static_cast<size_t>(n_src - c) * sizeof(float));
-        r[i] = _mm256_load_ps(tail);
-      }
+    } else {  // the last columns, read only up to the row's end (masked lanes: +0)
+      const __m256i m = FirstLanes8(n_src - c);
+      for (int i = 0; i < kR; ++i) r[i] = _mm256_maskload_ps(src[i] + c, m);
     }
     Transpose8x8(r);
     for (int j = 0; j < kR; ++j) _mm256_storeu_ps(columns + (c + j) * kR, r[j]);
@@ -1668,14 +1670,11 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
       r[j] = j < valid ? _mm256_loadu_ps(out + (c + j) * kR) : _mm256_setzero_ps();
     }
     Transpose8x8(r);
-    for (int i = 0; i < kR; ++i) {
-      if (valid == kR) {
-        _mm256_storeu_ps(rows_out[i] + c, r[i]);
-      } else {
-        alignas(32) float tail[kR];
-        _mm256_store_ps(tail, r[i]);
-        std::memcpy(rows_out[i] + c, tail, static_cast<size_t>(valid) * sizeof(float));
-      }
+    if (valid == kR) {
+      for (int i = 0; i < kR; ++i) _mm256_storeu_ps(rows_out[i] + c, r[i]);
+    } else {
+      const __m256i m = FirstLanes8(valid);
+      for (int i = 0; i < kR; ++i) _mm256_maskstore_ps(rows_out[i] + c, m, r[i]);
     }
   }
   return _mm256_movemask_ps(_mm256_cmp_ps(probe, probe, _CMP_UNORD_Q)) == 0;
