@@ -1607,12 +1607,6 @@ bool PhasesFit(const GatherTable& t) {
   return true;
 }
 
-// The mask of the first n (0 < n <= 8) of 8 lanes.
-HWY_INLINE __m256i FirstLanes8(int64_t n) {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)),
-                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-
 // The width pass of exactly kMaxWidthRows rows through their columns: 8x8
 // blocks of the rows are transposed into columns (scratch: one vector per
 // source column, the eight rows' values), each destination column is the FMA
@@ -1630,6 +1624,8 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
   constexpr int64_t kR = kMaxWidthRows;
   static_assert(kR == 8, "one 8-lane vector per column");
   const int64_t n_src = t.src_size, n_dst = t.size;
+  const hn::CappedTag<float, kR> d8;  // the rows' tails: masked loads and stores
+  using V8 = hn::Vec<decltype(d8)>;
   float* columns = scratch;
   float* out = scratch + (n_src + kR - 1) / kR * kR * kR;
   __m256 r[kR];
@@ -1642,8 +1638,8 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
         r[i] = _mm256_loadu_ps(src[i] + c);
       }
     } else {  // the last columns, read only up to the row's end (masked lanes: +0)
-      const __m256i m = FirstLanes8(n_src - c);
-      for (int i = 0; i < kR; ++i) r[i] = _mm256_maskload_ps(src[i] + c, m);
+      const auto m = hn::FirstN(d8, static_cast<size_t>(n_src - c));
+      for (int i = 0; i < kR; ++i) r[i] = hn::MaskedLoad(m, d8, src[i] + c).raw;
     }
     Transpose8x8(r);
     for (int j = 0; j < kR; ++j) _mm256_storeu_ps(columns + (c + j) * kR, r[j]);
@@ -1673,8 +1669,8 @@ bool WidthPassTransposedOf(const GatherTable& t, const float* const* src, float*
     if (valid == kR) {
       for (int i = 0; i < kR; ++i) _mm256_storeu_ps(rows_out[i] + c, r[i]);
     } else {
-      const __m256i m = FirstLanes8(valid);
-      for (int i = 0; i < kR; ++i) _mm256_maskstore_ps(rows_out[i] + c, m, r[i]);
+      const auto m = hn::FirstN(d8, static_cast<size_t>(valid));
+      for (int i = 0; i < kR; ++i) hn::BlendedStore(V8{r[i]}, m, d8, rows_out[i] + c);
     }
   }
   return _mm256_movemask_ps(_mm256_cmp_ps(probe, probe, _CMP_UNORD_Q)) == 0;
