@@ -157,10 +157,10 @@ double JobBytes(double planes, double in_elements, double out_elements, bool bac
           (backward ? in_elements : out_elements) * static_cast<double>(ElementSize(destination)));
 }
 
-bool ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t source_strides[4],
+void ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t source_strides[4],
                    int64_t destination_shape[4], int64_t destination_strides[4]) {
   ResampleProblem& f = *problem;
-  if (f.in_w != 1 || f.out_w != 1 || (f.in_h == 1 && f.out_h == 1)) return false;
+  if (f.in_w != 1 || f.out_w != 1 || (f.in_h == 1 && f.out_h == 1)) return;
   std::swap(f.in_h, f.in_w);
   std::swap(f.out_h, f.out_w);
   std::swap(f.scales_h, f.scales_w);
@@ -168,7 +168,6 @@ bool ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t so
   std::swap(source_strides[2], source_strides[3]);
   std::swap(destination_shape[2], destination_shape[3]);
   std::swap(destination_strides[2], destination_strides[3]);
-  return true;
 }
 
 Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,
@@ -954,9 +953,10 @@ class ResamplePlan::ChunkRunner {
         for (int64_t q = 0; q < planes; ++q) PrefetchPlaneAhead(plane + q, lo, mid_rows);
         for (int64_t q0 = 0; q0 < planes; q0 += group) {
           const int64_t n = std::min(group, planes - q0);
-          const float* rows = reinterpret_cast<const float*>(SourceRowAddr(plane + q0, 0));
+          const char* first = SourceRowAddr(plane + q0, 0);
+          const float* rows = reinterpret_cast<const float*>(first);
           if (!plan_.source_direct_) {
-            LoadRow(k_, src_.dtype, SourceRowAddr(plane + q0, 0), 1, n * plane_floats, stage_);
+            LoadRow(k_, src_.dtype, first, 1, n * plane_floats, stage_);
             rows = stage_;
           }
           WidthPassStridedChecked(rows, p.src_w, plane_mid_ + q0 * mid_rows * row_i_, row_i_,
