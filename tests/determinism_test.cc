@@ -8,7 +8,9 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <memory>
 #include <random>
+#include <string>
 
 #include <hwy/targets.h>
 
@@ -1273,6 +1275,193 @@ TEST(Paths, PeriodicLane8WidthPassGivesTheLaneFormBytes) {
         p.scales_w = 0;
         return p;
       });
+}
+
+// Runs p over contiguous views and over channels-last ones (the
+// destination's rows `gap` elements apart) with the same values (N, C, H, W
+// order): the same bytes in that order, the gaps left as they were. Returns
+// the channels-last plan.
+std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
+    const resample::ResampleProblem& p, DataType dtype, const std::vector<float>& values,
+    int64_t gap, const resample::Partition& part, const std::string& what) {
+  const bool backward = p.direction == resample::Direction::kBackward;
+  const int64_t sh = backward ? p.out_h : p.in_h, sw = backward ? p.out_w : p.in_w;
+  const int64_t dh = backward ? p.in_h : p.out_h, dw = backward ? p.in_w : p.out_w;
+  const int64_t n = p.batch, c = p.channels;
+  const size_t es = dtype == DataType::kFloat32 ? 4 : 2;
+  auto encode = [&](float v, unsigned char* at) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(at, &v, 4);
+    } else {
+      const uint16_t b =
+          dtype == DataType::kFloat16 ? resample::FloatToHalf(v) : resample::FloatToBFloat16(v);
+      std::memcpy(at, &b, 2);
+    }
+  };
+  // Layout 0 contiguous, 1 channels-last.
+  auto strides_of = [&](int layout, int64_t h, int64_t w, int64_t row_gap, int64_t* st) {
+    if (layout == 0) {
+      st[3] = 1, st[2] = w, st[1] = h * w, st[0] = c * h * w;
+    } else {
+      st[1] = 1, st[3] = c, st[2] = w * c + row_gap, st[0] = h * (w * c + row_gap);
+    }
+  };
+  std::vector<std::vector<unsigned char>> in_order(2);
+  std::unique_ptr<resample::ResamplePlan> pixel_plan;
+  for (int layout = 0; layout < 2; ++layout) {
+    TensorView src;
+    src.dtype = dtype;
+    const int64_t ss[4] = {n, c, sh, sw};
+    std::memcpy(src.shape, ss, sizeof ss);
+    strides_of(layout, sh, sw, 0, src.strides);
+    std::vector<unsigned char> src_bytes(size_t(src.strides[0] * n) * es);
+    for (int64_t a = 0; a < n; ++a)
+      for (int64_t b = 0; b < c; ++b)
+        for (int64_t y = 0; y < sh; ++y)
+          for (int64_t x = 0; x < sw; ++x)
+            encode(values[size_t(((a * c + b) * sh + y) * sw + x)],
+                   &src_bytes[size_t(a * src.strides[0] + b * src.strides[1] + y * src.strides[2] +
+                                     x * src.strides[3]) *
+                              es]);
+    src.data = src_bytes.data();
+    MutableTensorView dst;
+    dst.dtype = dtype;
+    const int64_t ds[4] = {n, c, dh, dw};
+    std::memcpy(dst.shape, ds, sizeof ds);
+    strides_of(layout, dh, dw, gap, dst.strides);
+    std::vector<unsigned char> dst_bytes(size_t(dst.strides[0] * n) * es, 0xA5);
+    dst.data = dst_bytes.data();
+    const resample::ViewLayout src_layout{dtype, src.strides[3], src.strides[1]};
+    const resample::ViewLayout dst_layout{dtype, dst.strides[3], dst.strides[1]};
+    auto plan = resample::ResamplePlan::Create(p, src_layout, dst_layout, part, nullptr);
+    EXPECT_TRUE(plan) << what;
+    if (!plan) return nullptr;
+    EXPECT_EQ(plan->pixel_rows(), layout == 1) << what;
+    std::vector<unsigned char> scratch(plan->scratch_bytes());
+    plan->Run(src, dst, scratch.data());
+    for (int64_t a = 0; a < n; ++a)
+      for (int64_t b = 0; b < c; ++b)
+        for (int64_t y = 0; y < dh; ++y)
+          for (int64_t x = 0; x < dw; ++x) {
+            const size_t at = size_t(a * dst.strides[0] + b * dst.strides[1] + y * dst.strides[2] +
+                                     x * dst.strides[3]) *
+                              es;
+            in_order[size_t(layout)].insert(in_order[size_t(layout)].end(), &dst_bytes[at],
+                                            &dst_bytes[at] + es);
+          }
+    if (layout == 1) {
+      for (int64_t a = 0; a < n; ++a)
+        for (int64_t y = 0; y < dh; ++y)
+          for (int64_t g = 0; g < gap * int64_t(es); ++g)
+            EXPECT_EQ(dst_bytes[size_t(
+                          (a * dst.strides[0] + y * dst.strides[2] + dw * c) * int64_t(es) + g)],
+                      0xA5)
+                << what << ": a gap between rows was written";
+      pixel_plan = std::move(plan);
+    }
+  }
+  EXPECT_TRUE(in_order[1] == in_order[0]) << what;
+  return pixel_plan;
+}
+
+// Channels-last views on both sides (C >= kMinPixelChannels) run as pixel
+// rows: the bytes contiguous views give, in every filter of the fp32 engine,
+// both directions, fp32 / fp16 / bf16, both pass orders and copies (identity
+// axes), any partition, on every target; Inf and NaN included; destinations
+// with rows apart (H stride past W * C) too.
+TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
+  const auto targets = resample::kernels::AvailableTargets();
+  ASSERT_FALSE(targets.empty());
+  std::mt19937 rng(91);
+  const int64_t channel_counts[] = {4, 5, 8, 12, 16, 19, 64};
+  std::map<int, int> orders;
+  for (int trial = 0; trial < 160; ++trial) {
+    resample::kernels::ForceTarget(targets[size_t(trial) % targets.size()]);
+    resample::ResampleProblem p;
+    p.filter = static_cast<resample::Filter>(rng() % 6);
+    p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
+    if (resample::IsNearest(p.filter) && p.direction == resample::Direction::kForward) {
+      p.direction = resample::Direction::kBackward;  // forwards copy elements: not pixel rows
+    }
+    const bool backward = p.direction == resample::Direction::kBackward;
+    p.batch = 1 + int64_t(rng() % 3);
+    p.channels = channel_counts[rng() % 7];
+    auto size = [&] { return 1 + int64_t(rng() % 24); };
+    p.in_h = size(), p.in_w = size();
+    p.out_h = rng() % 4 == 0 ? p.in_h : size();
+    p.out_w = rng() % 4 == 0 ? p.in_w : size();
+    if (trial % 4 == 3) {  // height-first: rows past 32 pixels, sums of many rows
+      const int64_t many = 40 + int64_t(rng() % 40), few = 4 + int64_t(rng() % 8);
+      p.in_h = backward ? few : many, p.out_h = backward ? many : few;
+      const int64_t wide = 50 + int64_t(rng() % 40), narrow = 33 + int64_t(rng() % 12);
+      p.in_w = backward ? narrow : wide, p.out_w = backward ? wide : narrow;
+    }
+    p.align_corners = rng() % 4 == 0;
+    if (rng() % 3 == 0) p.scales_h = 0.3 + (rng() % 100) / 30.0;
+    const DataType dtype = static_cast<DataType>(rng() % 3);
+    const int64_t sh = backward ? p.out_h : p.in_h, sw = backward ? p.out_w : p.in_w;
+    std::vector<float> values(size_t(p.batch * p.channels * sh * sw));
+    std::uniform_real_distribution<float> uni(-2.0f, 2.0f);
+    for (float& v : values) v = uni(rng);
+    if (trial % 5 == 0) {
+      values[rng() % values.size()] = std::numeric_limits<float>::infinity();
+      values[rng() % values.size()] = -std::numeric_limits<float>::infinity();
+      values[rng() % values.size()] = std::numeric_limits<float>::quiet_NaN();
+    }
+    const resample::Partition part{1 + int64_t(rng() % 7), 1 + int(rng() % 3)};
+    const std::string what =
+        std::string(resample::kernels::CurrentKernels().target_name) + " trial " +
+        std::to_string(trial) + " filter " + resample::FilterName(p.filter) +
+        (backward ? " backward" : " forward") + " dtype " + std::to_string(int(dtype)) + " C " +
+        std::to_string(p.channels) + " " + std::to_string(sh) + "x" + std::to_string(sw);
+    auto plan = ExpectPixelRowsGiveContiguousBytes(p, dtype, values, trial % 2 ? 3 * p.channels : 0,
+                                                   part, what);
+    ASSERT_TRUE(plan) << what;
+    ++orders[static_cast<int>(plan->order())];
+    if (::testing::Test::HasFailure()) break;
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kHeightFirst)], 10);
+  EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kWidthFirst)], 10);
+  EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kCopy)], 0);
+}
+
+// Pixel rows into destinations far larger than the caches are streamed
+// (non-temporal stores), in both pass orders, with the contiguous bytes.
+TEST(StreamedStores, ChannelsLastPixelRowsGiveTheContiguousBytes) {
+  std::mt19937 rng(92);
+  std::map<int, int> orders;
+  // (filter, direction, in h, in w, out h, out w): destinations of 4.2M elements.
+  struct Case {
+    resample::Filter filter;
+    resample::Direction direction;
+    int64_t in_h, in_w, out_h, out_w;
+  };
+  const Case cases[] = {
+      {resample::Filter::kLinear, resample::Direction::kForward, 128, 128, 256, 256},
+      {resample::Filter::kCubicAA, resample::Direction::kBackward, 256, 256, 64, 128},
+      {resample::Filter::kLinearAA, resample::Direction::kForward, 512, 96, 256, 256},
+  };
+  for (const Case& k : cases) {
+    for (DataType dtype : {DataType::kFloat32, DataType::kBFloat16}) {
+      resample::ResampleProblem p;
+      p.batch = 1, p.channels = 64;
+      p.in_h = k.in_h, p.in_w = k.in_w, p.out_h = k.out_h, p.out_w = k.out_w;
+      p.direction = k.direction, p.filter = k.filter;
+      const bool backward = p.direction == resample::Direction::kBackward;
+      std::vector<float> values(size_t(64 * (backward ? k.out_h * k.out_w : k.in_h * k.in_w)));
+      std::uniform_real_distribution<float> uni(-2.0f, 2.0f);
+      for (float& v : values) v = uni(rng);
+      const std::string what = std::string(resample::FilterName(p.filter)) + " dtype " +
+                               std::to_string(static_cast<int>(dtype));
+      auto plan = ExpectPixelRowsGiveContiguousBytes(p, dtype, values, 0, {4, 2}, what);
+      ASSERT_TRUE(plan) << what;
+      EXPECT_TRUE(plan->destination_streamed()) << what;
+      ++orders[static_cast<int>(plan->order())];
+    }
+  }
+  EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kHeightFirst)], 0);
+  EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
 }
 
 }  // namespace

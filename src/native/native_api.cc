@@ -190,7 +190,8 @@ Status Resample(const NativeRequest& r, const TensorView& source,
   resample::ColumnsAsRows(&problem, src.shape, src.strides, dst.shape, dst.strides);
   std::string error;
   auto plan = resample::ResamplePlan::Create(
-      problem, {src.dtype, src.strides[3]}, {dst.dtype, dst.strides[3]},
+      problem, {src.dtype, src.strides[3], src.strides[1]},
+      {dst.dtype, dst.strides[3], dst.strides[1]},
       resample::ResamplePlan::DefaultPartition(problem, src.dtype, dst.dtype,
                                                resample::ThreadPool::Global().num_threads()),
       &error);

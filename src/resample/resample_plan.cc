@@ -189,6 +189,275 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
   return part;
 }
 
+// Channels-last views (pixel_rows_): row (n, h) of either view is its W
+// pixels of C channels, W * C contiguous elements. The height pass sums whole
+// rows (height_combine over W * C elements); the width pass sums pixels: it is
+// a height pass over the row's pixels as rows of C elements
+// (height_pass_planes, one plane). Every element gets the chain a contiguous
+// view gives it: the gather table's taps in ascending order (the blocked and
+// transposed width passes give those bits on finite rows and redo the others
+// that way), in the same pass order, so the bytes do not depend on the layout.
+// Rows are (n, h) flattened; the views' strides along N and H are any.
+class ResamplePlan::PixelRunner {
+ public:
+  // Ring-cache slots: converted source rows (height-first, 16-bit sources)
+  // or width-passed rows (width-first), all of one sum's rows at once.
+  static int64_t RingSlots(const ResamplePlan& plan) {
+    const int64_t max_h = std::max<int64_t>(1, plan.height().max_count);
+    switch (plan.order_) {
+      case PassOrder::kHeightFirst:
+        return plan.source_direct_ || plan.h_identity_ ? 0 : PowerOfTwoAtLeast(max_h);
+      case PassOrder::kWidthFirst:
+        return plan.w_identity_ && plan.source_direct_ ? 0 : PowerOfTwoAtLeast(max_h);
+      case PassOrder::kCopy:
+        break;
+    }
+    return 0;
+  }
+
+  static uint64_t ScratchBytes(const ResamplePlan& plan) {
+    Parts parts;
+    return Carve(plan, nullptr, &parts);
+  }
+
+  PixelRunner(const ResamplePlan& plan, const TensorView& source,
+              const MutableTensorView& destination, char* scratch)
+      : plan_(plan), src_(source), dst_(destination), k_(kernels::CurrentKernels()) {
+    Carve(plan, scratch, &parts_);
+    std::fill(parts_.keys, parts_.keys + plan.pixel_slots_, int64_t{-1});
+    if (source.dtype == DataType::kFloat16) combine16_ = k_.height_combine_half_rows;
+    if (source.dtype == DataType::kBFloat16) combine16_ = k_.height_combine_bfloat16_rows;
+    src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
+    dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
+  }
+
+  void Run(int64_t begin, int64_t end) {
+    const int64_t rows = plan_.extent_.dst_h;
+    for (int64_t r = begin; r < end; ++r) {
+      const int64_t n = r / rows, ih = r % rows;
+      switch (plan_.order_) {
+        case PassOrder::kCopy:
+          Store(SourceRow(n, ih, parts_.row), n, ih);
+          break;
+        case PassOrder::kHeightFirst: {
+          const float* mid = plan_.h_identity_ ? SourceRow(n, ih, parts_.row) : HeightSum(n, ih);
+          if (plan_.w_identity_) {
+            Store(mid, n, ih);
+          } else {
+            WidthPass(mid, DestinationRow(n, ih), plan_.destination_streamed_);
+          }
+          break;
+        }
+        case PassOrder::kWidthFirst:
+          HeightFromWidthRows(n, ih);
+          break;
+      }
+    }
+    if (streamed_) k_.flush_streamed_stores();
+  }
+
+ private:
+  struct Parts {
+    float* ring = nullptr;    // pixel_slots_ rows
+    float* row = nullptr;     // a source row as fp32, or a height sum
+    float* result = nullptr;  // a destination row as fp32 (16-bit, long sums)
+    const float** ptrs = nullptr;
+    const uint16_t** ptrs16 = nullptr;
+    int64_t* keys = nullptr;  // the key each ring slot holds, -1: none
+  };
+
+  // Lays out the scratch from base (or counts it, base null); returns its
+  // bytes. The one place for both.
+  static uint64_t Carve(const ResamplePlan& plan, char* base, Parts* parts) {
+    const int64_t channels = plan.problem_.channels;
+    const uint64_t src_row = static_cast<uint64_t>(plan.extent_.src_w * channels);
+    const uint64_t dst_row = static_cast<uint64_t>(plan.extent_.dst_w * channels);
+    const uint64_t slots = static_cast<uint64_t>(plan.pixel_slots_);
+    const uint64_t group = static_cast<uint64_t>(std::max<int64_t>(1, plan.height().max_count));
+    const bool width_first = plan.order_ == PassOrder::kWidthFirst;
+    uint64_t used = 0;
+    auto take = [&](uint64_t bytes) {
+      char* at = base == nullptr ? nullptr : base + used;
+      used += AlignUp(bytes);
+      return at;
+    };
+    const uint64_t slot_floats =
+        static_cast<uint64_t>(PaddedFloats(static_cast<int64_t>(width_first ? dst_row : src_row)));
+    parts->ring = reinterpret_cast<float*>(take(slots * slot_floats * sizeof(float)));
+    parts->row = reinterpret_cast<float*>(take(src_row * sizeof(float)));
+    parts->result = reinterpret_cast<float*>(
+        take((width_first && plan.destination_fused16_ ? dst_row : 0) * sizeof(float)));
+    parts->ptrs = reinterpret_cast<const float**>(take(group * sizeof(const float*)));
+    parts->ptrs16 = reinterpret_cast<const uint16_t**>(take(group * sizeof(const uint16_t*)));
+    parts->keys = reinterpret_cast<int64_t*>(take(slots * sizeof(int64_t)));
+    return used;
+  }
+
+  int64_t RowElements(bool source) const {
+    return (source ? plan_.extent_.src_w : plan_.extent_.dst_w) * plan_.problem_.channels;
+  }
+  // Kept apart: stride * size can overflow on a dim of size 1, where any
+  // stride passes the view checks; row * stride * size cannot.
+  const char* SourceRowAddr(int64_t n, int64_t oh) const {
+    return static_cast<const char*>(src_.data) + n * src_.strides[0] * src_size_ +
+           oh * src_.strides[2] * src_size_;
+  }
+  char* DestinationRow(int64_t n, int64_t ih) const {
+    return static_cast<char*>(dst_.data) + n * dst_.strides[0] * dst_size_ +
+           ih * dst_.strides[2] * dst_size_;
+  }
+  float* Slot(int64_t key) const {
+    const int64_t row =
+        plan_.order_ == PassOrder::kWidthFirst ? RowElements(false) : RowElements(true);
+    return parts_.ring + (key & (plan_.pixel_slots_ - 1)) * PaddedFloats(row);
+  }
+  static int64_t PaddedFloats(int64_t n) {
+    return static_cast<int64_t>(AlignUp(static_cast<uint64_t>(n) * sizeof(float)) / sizeof(float));
+  }
+
+  // Source row (n, oh) as fp32: in place, or converted into buf.
+  const float* SourceRow(int64_t n, int64_t oh, float* buf) const {
+    const char* at = SourceRowAddr(n, oh);
+    if (plan_.source_direct_) return reinterpret_cast<const float*>(at);
+    LoadRow(k_, src_.dtype, at, 1, RowElements(true), buf);
+    return buf;
+  }
+
+  void Store(const float* row, int64_t n, int64_t ih) {
+    streamed_ = streamed_ || plan_.destination_streamed_;
+    StoreRow(k_, row, RowElements(false), dst_.dtype, DestinationRow(n, ih), 1,
+             plan_.destination_streamed_);
+  }
+
+  // The height pass of destination row (n, ih) over whole source rows.
+  const float* HeightSum(int64_t n, int64_t ih) {
+    const GatherTable& t = plan_.height();
+    const size_t si = static_cast<size_t>(ih);
+    const int64_t count = t.count[si], first = t.first[si], len = RowElements(true);
+    const float* w = t.weights.data() + t.offset[si];
+    float* sum = parts_.row;
+    if (plan_.source_direct_ || combine16_ != nullptr || count == 0) {
+      for (int64_t j = 0; j < count; ++j) {
+        parts_.ptrs[j] = reinterpret_cast<const float*>(SourceRowAddr(n, first + j));
+        parts_.ptrs16[j] = reinterpret_cast<const uint16_t*>(SourceRowAddr(n, first + j));
+      }
+      if (plan_.source_direct_ || count == 0) {
+        k_.height_combine(parts_.ptrs, w, count, len, sum, false);
+      } else {
+        combine16_(parts_.ptrs16, w, count, len, sum, false);
+      }
+      return sum;
+    }
+    const int64_t base_key = n * plan_.extent_.src_h;
+    for (int64_t j = 0; j < count; ++j) {
+      const int64_t key = base_key + first + j;
+      float* slot = Slot(key);
+      if (parts_.keys[key & (plan_.pixel_slots_ - 1)] != key) {
+        LoadRow(k_, src_.dtype, SourceRowAddr(n, first + j), 1, len, slot);
+        parts_.keys[key & (plan_.pixel_slots_ - 1)] = key;
+      }
+      parts_.ptrs[j] = slot;
+    }
+    k_.height_combine(parts_.ptrs, w, count, len, sum, false);
+    return sum;
+  }
+
+  // The width pass of one row: each destination pixel the sum of its source
+  // pixels, C channels at a time.
+  void WidthPass(const float* row, char* out, bool streamed) {
+    const GatherTable& w = plan_.width();
+    const int64_t c = plan_.problem_.channels;
+    streamed_ = streamed_ || streamed;
+    switch (dst_.dtype) {
+      case DataType::kFloat16: {
+        uint16_t* d = reinterpret_cast<uint16_t*>(out);
+        k_.height_pass_planes_half(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        return;
+      }
+      case DataType::kBFloat16: {
+        uint16_t* d = reinterpret_cast<uint16_t*>(out);
+        k_.height_pass_planes_bfloat16(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        return;
+      }
+      default: {
+        float* d = reinterpret_cast<float*>(out);
+        k_.height_pass_planes(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        return;
+      }
+    }
+  }
+
+  // Width-passed source row (n, oh), from the ring cache.
+  const float* WidthRow(int64_t n, int64_t oh) {
+    if (plan_.w_identity_ && plan_.source_direct_) {
+      return reinterpret_cast<const float*>(SourceRowAddr(n, oh));
+    }
+    const int64_t key = n * plan_.extent_.src_h + oh;
+    float* slot = Slot(key);
+    int64_t& held = parts_.keys[key & (plan_.pixel_slots_ - 1)];
+    if (held == key) return slot;
+    if (plan_.w_identity_) {
+      SourceRow(n, oh, slot);
+    } else {
+      const int64_t c = plan_.problem_.channels;
+      const float* row = SourceRow(n, oh, parts_.row);
+      const GatherTable& w = plan_.width();
+      k_.height_pass_planes(w, 0, w.size, row, c, 0, 0, &slot, c, 1, c, false);
+    }
+    held = key;
+    return slot;
+  }
+
+  // Destination row (n, ih) as the sum of its width-passed source rows.
+  void HeightFromWidthRows(int64_t n, int64_t ih) {
+    const GatherTable& t = plan_.height();
+    const size_t si = static_cast<size_t>(ih);
+    const int64_t count = t.count[si], first = t.first[si], len = RowElements(false);
+    const float* w = t.weights.data() + t.offset[si];
+    for (int64_t j = 0; j < count; ++j) parts_.ptrs[j] = WidthRow(n, first + j);
+    char* out = DestinationRow(n, ih);
+    const bool streamed = plan_.destination_streamed_;
+    streamed_ = streamed_ || streamed;
+    if (count == 0 && streamed) {
+      k_.zero_row_streamed(out, len * dst_size_);
+      return;
+    }
+    if (!plan_.destination_fused16_) {
+      float* d = reinterpret_cast<float*>(out);
+      if (streamed && count <= kernels::kMaxFusedTaps) {
+        k_.height_combine_streamed(parts_.ptrs, w, count, len, d);
+      } else {
+        k_.height_combine(parts_.ptrs, w, count, len, d, false);
+      }
+      return;
+    }
+    uint16_t* d = reinterpret_cast<uint16_t*>(out);
+    const bool half = dst_.dtype == DataType::kFloat16;
+    if (count >= 1 && count <= kernels::kMaxFusedTaps) {
+      const auto combine =
+          streamed ? (half ? k_.height_combine_half_streamed : k_.height_combine_bfloat16_streamed)
+                   : (half ? k_.height_combine_half : k_.height_combine_bfloat16);
+      combine(parts_.ptrs, w, count, len, d);
+      return;
+    }
+    k_.height_combine(parts_.ptrs, w, count, len, parts_.result, false);
+    StoreRow(k_, parts_.result, len, dst_.dtype, out, 1, streamed);
+  }
+
+  const ResamplePlan& plan_;
+  const TensorView& src_;
+  const MutableTensorView& dst_;
+  const kernels::KernelTable& k_;
+  Parts parts_;
+  int64_t src_size_ = 0;
+  int64_t dst_size_ = 0;
+  // Sums over 16-bit source rows in place, where the target converts in
+  // registers; null: rows are converted into the ring cache.
+  void (*combine16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
+                     bool) = nullptr;
+  bool streamed_ = false;  // non-temporal stores to flush at the end
+};
+
 std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& problem,
                                                    const ViewLayout& source,
                                                    const ViewLayout& destination,
@@ -231,9 +500,17 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   std::unique_ptr<ResamplePlan> plan(new ResamplePlan());
   plan->problem_ = f;
   plan->arithmetic_ = arithmetic;
-  plan->source_direct_ = source.dtype == DataType::kFloat32 && source.w_stride == 1;
-  plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination.w_stride == 1;
-  plan->destination_fused16_ = destination.dtype != DataType::kFloat32 && destination.w_stride == 1;
+  // Pixel rows (channels-last views) are rows of unit stride too: the plan
+  // takes the decisions a contiguous layout gets (the same pass order, so the
+  // same bits), and PixelRunner runs them over whole rows of W * C elements.
+  plan->pixel_rows_ = arithmetic == Arithmetic::kFloat32 && f.channels >= kMinPixelChannels &&
+                      source.c_stride == 1 && destination.c_stride == 1 &&
+                      source.w_stride == f.channels && destination.w_stride == f.channels;
+  const bool source_rows = source.w_stride == 1 || plan->pixel_rows_;
+  const bool destination_rows = destination.w_stride == 1 || plan->pixel_rows_;
+  plan->source_direct_ = source.dtype == DataType::kFloat32 && source_rows;
+  plan->destination_direct_ = destination.dtype == DataType::kFloat32 && destination_rows;
+  plan->destination_fused16_ = destination.dtype != DataType::kFloat32 && destination_rows;
   plan->h_identity_ = height->identity;
   plan->w_identity_ = width->identity;
   plan->height_tables_ = std::move(height);
@@ -323,6 +600,13 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   } else {
     plan->order_ = cost_w_first < cost_h_first || small_planes_first ? PassOrder::kWidthFirst
                                                                      : PassOrder::kHeightFirst;
+  }
+
+  if (plan->pixel_rows_) {
+    plan->pixel_slots_ = PixelRunner::RingSlots(*plan);
+    plan->chunk_bytes_ = PixelRunner::ScratchBytes(*plan);
+    plan->scratch_bytes_ = plan->chunk_bytes_ * static_cast<uint64_t>(plan->num_threads_) + kAlign;
+    return plan;
   }
 
   // Scratch per thread, in floats.
@@ -1154,7 +1438,7 @@ void ResamplePlan::RunOnThisThread(const TensorView& source, const MutableTensor
 
 void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,
                              void* scratch, bool on_this_thread) const {
-  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
+  const int64_t total_rows = problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
@@ -1176,7 +1460,7 @@ void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& 
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,
                             int64_t k, int64_t chunks, char* chunk_scratch) const {
-  const int64_t total_rows = problem_.batch * problem_.channels * extent_.dst_h;
+  const int64_t total_rows = problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
   const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
   const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
   switch (arithmetic_) {
@@ -1187,6 +1471,11 @@ void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& d
       Float64Rows(source, destination, begin, end, reinterpret_cast<double*>(chunk_scratch));
       break;
     case Arithmetic::kFloat32: {
+      if (pixel_rows_) {
+        PixelRunner runner(*this, source, destination, chunk_scratch);
+        runner.Run(begin, end);
+        break;
+      }
       ChunkRunner runner(*this, source, destination, chunk_scratch);
       runner.Run(begin, end);
       break;

@@ -64,6 +64,7 @@ enum class PassOrder { kCopy, kHeightFirst, kWidthFirst };
 struct ViewLayout {
   DataType dtype = DataType::kFloat32;
   int64_t w_stride = 1;  // elements between neighbours along W
+  int64_t c_stride = 0;  // elements between neighbours along C (0: not given)
 };
 
 // How Run splits its work: `chunks` units of consecutive destination rows,
@@ -159,6 +160,18 @@ class ResamplePlan {
   // lane forms'.
   bool width_phased() const { return width_phased_; }
   void DisablePhasedWidthForTesting() { width_phased_ = false; }
+  // Channels-last views: both views' rows (n, h) are W pixels of C
+  // contiguous channels (C stride 1, W stride C, C >= kMinPixelChannels, the
+  // fp32 engine). The height pass sums whole rows of W * C elements and the
+  // width pass sums pixels (vectors along C) instead of gathering each
+  // plane's elements C apart. The same pass order and sums as contiguous
+  // views of the problem, so the same bytes. From 4 channels: AVX2, 1
+  // thread, hot, AA bicubic, strided against pixel rows: 4 channels 512 ->
+  // 1024 forward 4.8 -> 4.1 ms, backward 5.9 -> 3.9; 6 channels 300 -> 150
+  // 1.24 -> 0.79 and 0.87 -> 0.52; 3 channels (RGB) 512 -> 224 forward
+  // 0.54 -> 0.65 (vectors of 3 of 8 lanes), so RGB keeps the strided form.
+  static constexpr int64_t kMinPixelChannels = 4;
+  bool pixel_rows() const { return pixel_rows_; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
   // Per destination row, the source rows it gathers; per destination column,
@@ -183,6 +196,7 @@ class ResamplePlan {
 
  private:
   class ChunkRunner;
+  class PixelRunner;
   ResamplePlan() = default;
   // Every chunk, on the pool's threads or on the calling thread only.
   void RunChunks(const TensorView& source, const MutableTensorView& destination, void* scratch,
@@ -223,6 +237,10 @@ class ResamplePlan {
   // (width_pass_transposed) where the target has it.
   bool width_transposed_ = false;
   bool width_phased_ = false;
+  bool pixel_rows_ = false;
+  // Pixel rows: the ring cache's slots (converted source rows height-first,
+  // width-passed rows width-first; 0: none).
+  int64_t pixel_slots_ = 0;
   PassOrder order_ = PassOrder::kCopy;
   Arithmetic arithmetic_ = Arithmetic::kFloat32;
   // Per destination row: the source rows it gathers; per destination column:

@@ -276,8 +276,10 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   EngineView src_view = source_view, dst_view = destination_view;
   resample::ColumnsAsRows(&problem, src_view.shape, src_view.strides, dst_view.shape,
                           dst_view.strides);
-  const resample::ViewLayout src_layout{ToEngine(source->dtype), src_view.strides[3]};
-  const resample::ViewLayout dst_layout{ToEngine(destination->dtype), dst_view.strides[3]};
+  const resample::ViewLayout src_layout{ToEngine(source->dtype), src_view.strides[3],
+                                        src_view.strides[1]};
+  const resample::ViewLayout dst_layout{ToEngine(destination->dtype), dst_view.strides[3],
+                                        dst_view.strides[1]};
   std::string error;
   std::shared_ptr<const resample::ResamplePlan> plan = resample::ResamplePlan::Create(
       problem, src_layout, dst_layout,
