@@ -1288,10 +1288,15 @@ std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
   const int64_t sh = backward ? p.out_h : p.in_h, sw = backward ? p.out_w : p.in_w;
   const int64_t dh = backward ? p.in_h : p.out_h, dw = backward ? p.in_w : p.out_w;
   const int64_t n = p.batch, c = p.channels;
-  const size_t es = dtype == DataType::kFloat32 ? 4 : 2;
+  const size_t es = DataTypeSize(dtype);
   auto encode = [&](float v, unsigned char* at) {
     if (dtype == DataType::kFloat32) {
       std::memcpy(at, &v, 4);
+    } else if (dtype == DataType::kFloat64) {
+      const double d = v;
+      std::memcpy(at, &d, 8);
+    } else if (dtype == DataType::kUInt8) {
+      *at = static_cast<unsigned char>(static_cast<int>(v * 60.0f + 128.0f));
     } else {
       const uint16_t b =
           dtype == DataType::kFloat16 ? resample::FloatToHalf(v) : resample::FloatToBFloat16(v);
@@ -1336,7 +1341,13 @@ std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
     auto plan = resample::ResamplePlan::Create(p, src_layout, dst_layout, part, nullptr);
     EXPECT_TRUE(plan) << what;
     if (!plan) return nullptr;
-    EXPECT_EQ(plan->pixel_rows(), layout == 1) << what;
+    // Pixel rows from kMinPixelChannels channels, copies (any dtype) from 2;
+    // never double arithmetic.
+    const bool copy = resample::IsNearest(p.filter) && p.direction == resample::Direction::kForward;
+    const bool pixel =
+        copy ? c >= 2
+             : dtype != DataType::kFloat64 && c >= resample::ResamplePlan::kMinPixelChannels;
+    EXPECT_EQ(plan->pixel_rows(), layout == 1 && pixel) << what;
     std::vector<unsigned char> scratch(plan->scratch_bytes());
     plan->Run(src, dst, scratch.data());
     for (int64_t a = 0; a < n; ++a)
@@ -1368,24 +1379,24 @@ std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
 // rows: the bytes contiguous views give, in every filter of the fp32 engine,
 // both directions, fp32 / fp16 / bf16, both pass orders and copies (identity
 // axes), any partition, on every target; Inf and NaN included; destinations
-// with rows apart (H stride past W * C) too.
+// with rows apart (H stride past W * C) too. Nearest forwards (element
+// copies: uint8 and double too) copy whole pixels from 2 channels on.
 TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
   const auto targets = resample::kernels::AvailableTargets();
   ASSERT_FALSE(targets.empty());
   std::mt19937 rng(91);
-  const int64_t channel_counts[] = {4, 5, 8, 12, 16, 19, 64};
+  const int64_t channel_counts[] = {2, 3, 4, 5, 8, 12, 16, 19, 64};
   std::map<int, int> orders;
-  for (int trial = 0; trial < 160; ++trial) {
+  int copies = 0;
+  for (int trial = 0; trial < 200; ++trial) {
     resample::kernels::ForceTarget(targets[size_t(trial) % targets.size()]);
     resample::ResampleProblem p;
     p.filter = static_cast<resample::Filter>(rng() % 6);
     p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
-    if (resample::IsNearest(p.filter) && p.direction == resample::Direction::kForward) {
-      p.direction = resample::Direction::kBackward;  // forwards copy elements: not pixel rows
-    }
+    const bool copy = resample::IsNearest(p.filter) && p.direction == resample::Direction::kForward;
     const bool backward = p.direction == resample::Direction::kBackward;
     p.batch = 1 + int64_t(rng() % 3);
-    p.channels = channel_counts[rng() % 7];
+    p.channels = channel_counts[rng() % 9];
     auto size = [&] { return 1 + int64_t(rng() % 24); };
     p.in_h = size(), p.in_w = size();
     p.out_h = rng() % 4 == 0 ? p.in_h : size();
@@ -1398,7 +1409,8 @@ TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
     }
     p.align_corners = rng() % 4 == 0;
     if (rng() % 3 == 0) p.scales_h = 0.3 + (rng() % 100) / 30.0;
-    const DataType dtype = static_cast<DataType>(rng() % 3);
+    const DataType dtype = static_cast<DataType>(rng() % (copy ? 5 : 3));
+    copies += copy;
     const int64_t sh = backward ? p.out_h : p.in_h, sw = backward ? p.out_w : p.in_w;
     std::vector<float> values(size_t(p.batch * p.channels * sh * sw));
     std::uniform_real_distribution<float> uni(-2.0f, 2.0f);
@@ -1421,6 +1433,7 @@ TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
     if (::testing::Test::HasFailure()) break;
   }
   resample::kernels::ForceTarget(0);
+  EXPECT_GT(copies, 20);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kHeightFirst)], 10);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kWidthFirst)], 10);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kCopy)], 0);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -503,9 +504,14 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // Pixel rows (channels-last views) are rows of unit stride too: the plan
   // takes the decisions a contiguous layout gets (the same pass order, so the
   // same bits), and PixelRunner runs them over whole rows of W * C elements.
-  plan->pixel_rows_ = arithmetic == Arithmetic::kFloat32 && f.channels >= kMinPixelChannels &&
-                      source.c_stride == 1 && destination.c_stride == 1 &&
-                      source.w_stride == f.channels && destination.w_stride == f.channels;
+  // Copies (nearest forwards) copy whole pixels from 2 channels on.
+  const int64_t min_channels = arithmetic == Arithmetic::kFloat32 ? kMinPixelChannels
+                               : arithmetic == Arithmetic::kCopy
+                                   ? 2
+                                   : std::numeric_limits<int64_t>::max();
+  plan->pixel_rows_ = f.channels >= min_channels && source.c_stride == 1 &&
+                      destination.c_stride == 1 && source.w_stride == f.channels &&
+                      destination.w_stride == f.channels;
   const bool source_rows = source.w_stride == 1 || plan->pixel_rows_;
   const bool destination_rows = destination.w_stride == 1 || plan->pixel_rows_;
   plan->source_direct_ = source.dtype == DataType::kFloat32 && source_rows;
@@ -1521,6 +1527,79 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
   }
 }
 
+// dst pixel x = src pixel first[x], pixels of `bytes` bytes: small pixels
+// (RGB, RGBA, up to 16 bytes) as moves of a size known here, not a call.
+template <size_t kBytes>
+void CopyPixelsOf(const char* src, const int64_t* first, int64_t cols, char* dst) {
+  for (int64_t x = 0; x < cols; ++x) {
+    std::memcpy(dst + x * static_cast<int64_t>(kBytes),
+                src + first[x] * static_cast<int64_t>(kBytes), kBytes);
+  }
+}
+
+void CopyPixels(const char* src, const int64_t* first, int64_t cols, size_t bytes, char* dst) {
+  switch (bytes) {
+    case 2:
+      return CopyPixelsOf<2>(src, first, cols, dst);
+    case 3:
+      return CopyPixelsOf<3>(src, first, cols, dst);
+    case 4:
+      return CopyPixelsOf<4>(src, first, cols, dst);
+    case 6:
+      return CopyPixelsOf<6>(src, first, cols, dst);
+    case 8:
+      return CopyPixelsOf<8>(src, first, cols, dst);
+    case 12:
+      return CopyPixelsOf<12>(src, first, cols, dst);
+    case 16:
+      return CopyPixelsOf<16>(src, first, cols, dst);
+    default:
+      for (int64_t x = 0; x < cols; ++x) {
+        std::memcpy(dst + x * static_cast<int64_t>(bytes),
+                    src + first[x] * static_cast<int64_t>(bytes), bytes);
+      }
+  }
+}
+
+// CopyRowsOf for pixel rows (channels-last views, ResamplePlan::pixel_rows):
+// rows (n, h) flattened, each destination pixel its source pixel's C
+// elements.
+template <typename T>
+void CopyPixelRowsOf(const GatherTable& height, const GatherTable& width, bool width_identity,
+                     const TensorView& src, const MutableTensorView& dst, int64_t channels,
+                     int64_t begin, int64_t end) {
+  const int64_t rows = height.size, cols = width.size, c = channels;
+  const size_t pixel_bytes = static_cast<size_t>(c) * sizeof(T);
+  const int64_t* first = width.first.data();
+  for (int64_t r = begin; r < end; ++r) {
+    const int64_t n = r / rows, i = r % rows;
+    const int64_t source_row = height.first[static_cast<size_t>(i)];
+    T* d = static_cast<T*>(dst.data) + n * dst.strides[0] + i * dst.strides[2];
+    if (r > begin && i > 0 && height.first[static_cast<size_t>(i - 1)] == source_row) {
+      std::memcpy(d, d - dst.strides[2], static_cast<size_t>(cols) * pixel_bytes);
+      continue;
+    }
+    const T* s = static_cast<const T*>(src.data) + n * src.strides[0] + source_row * src.strides[2];
+    if (width_identity) {
+      std::memcpy(d, s, static_cast<size_t>(cols) * pixel_bytes);
+      continue;
+    }
+    CopyPixels(reinterpret_cast<const char*>(s), first, cols, pixel_bytes,
+               reinterpret_cast<char*>(d));
+  }
+}
+
+template <typename T>
+void CopyRowsAs(bool pixel_rows, const GatherTable& height, const GatherTable& width,
+                bool width_identity, const std::vector<int32_t>& first32, const TensorView& src,
+                const MutableTensorView& dst, int64_t channels, int64_t begin, int64_t end) {
+  if (pixel_rows) {
+    CopyPixelRowsOf<T>(height, width, width_identity, src, dst, channels, begin, end);
+  } else {
+    CopyRowsOf<T>(height, width, width_identity, first32, src, dst, channels, begin, end);
+  }
+}
+
 }  // namespace
 
 void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& destination,
@@ -1530,17 +1609,17 @@ void ResamplePlan::CopyRows(const TensorView& source, const MutableTensorView& d
   const int64_t channels = problem_.channels;
   switch (DataTypeSize(source.dtype)) {
     case 1:
-      return CopyRowsOf<uint8_t>(height(), width(), w_identity_, copy_first32_, source, destination,
-                                 channels, begin, end);
+      return CopyRowsAs<uint8_t>(pixel_rows_, height(), width(), w_identity_, copy_first32_, source,
+                                 destination, channels, begin, end);
     case 2:
-      return CopyRowsOf<uint16_t>(height(), width(), w_identity_, copy_first32_, source,
-                                  destination, channels, begin, end);
+      return CopyRowsAs<uint16_t>(pixel_rows_, height(), width(), w_identity_, copy_first32_,
+                                  source, destination, channels, begin, end);
     case 4:
-      return CopyRowsOf<uint32_t>(height(), width(), w_identity_, copy_first32_, source,
-                                  destination, channels, begin, end);
+      return CopyRowsAs<uint32_t>(pixel_rows_, height(), width(), w_identity_, copy_first32_,
+                                  source, destination, channels, begin, end);
     default:
-      return CopyRowsOf<uint64_t>(height(), width(), w_identity_, copy_first32_, source,
-                                  destination, channels, begin, end);
+      return CopyRowsAs<uint64_t>(pixel_rows_, height(), width(), w_identity_, copy_first32_,
+                                  source, destination, channels, begin, end);
   }
 }
 
