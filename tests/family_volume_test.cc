@@ -1255,6 +1255,122 @@ TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
   EXPECT_FALSE(plan->fused());
 }
 
+// Channels-last volumes (N, D, H, W, C in memory on both sides) run as pixel
+// slices: the bytes of contiguous (N, C, D, H, W) views, for the volumes'
+// filters, both directions, every dtype (copies of uint8 and double too), at
+// 1 to 3 threads; destinations with rows apart (H stride past W * C); depth
+// sums, slices passed straight on, zero slices.
+TEST(VolumePlanForm, ChannelsLastPixelSlicesGiveTheContiguousBytes) {
+  std::mt19937 rng(17);
+  const resample::Filter filters[] = {resample::Filter::kNearest, resample::Filter::kNearestExact,
+                                      resample::Filter::kLinear};
+  const int64_t channel_counts[] = {2, 3, 4, 8, 12, 16};
+  int pixel_runs = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    resample::VolumeProblem p;
+    p.filter = filters[rng() % 3];
+    p.direction = rng() % 2 ? resample::Direction::kForward : resample::Direction::kBackward;
+    const bool backward = p.direction == resample::Direction::kBackward;
+    const bool copy = !backward && resample::IsNearest(p.filter);
+    p.batch = 1 + int64_t(rng() % 2);
+    p.channels = channel_counts[rng() % 6];
+    auto size = [&] { return 1 + int64_t(rng() % 9); };
+    p.in_d = size(), p.in_h = size(), p.in_w = size();
+    p.out_d = rng() % 4 == 0 ? p.in_d : size();
+    p.out_h = size(), p.out_w = size();
+    p.align_corners = rng() % 4 == 0;
+    if (rng() % 3 == 0) p.scales_d = 0.5 + (rng() % 10) / 4.0;
+    const DataType dtype = static_cast<DataType>(rng() % (copy ? 5 : 3));
+    const size_t es = DataTypeSize(dtype);
+    const int64_t n = p.batch, c = p.channels;
+    const int64_t s_dims[3] = {backward ? p.out_d : p.in_d, backward ? p.out_h : p.in_h,
+                               backward ? p.out_w : p.in_w};
+    const int64_t d_dims[3] = {backward ? p.in_d : p.out_d, backward ? p.in_h : p.out_h,
+                               backward ? p.in_w : p.out_w};
+    const int64_t gap = trial % 2 ? 2 * c : 0;
+    std::vector<unsigned char> values(size_t(n * c * s_dims[0] * s_dims[1] * s_dims[2]) * es);
+    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<unsigned char>(rng());
+    if (es >= 2) {  // finite, moderate values: the top byte's exponent bits kept low
+      for (size_t i = es - 1; i < values.size(); i += es) values[i] &= 0x3f;
+    }
+    auto strides_of = [&](bool cl, const int64_t* dims, int64_t row_gap, int64_t* st) {
+      if (!cl) {
+        st[4] = 1, st[3] = dims[2], st[2] = dims[1] * dims[2], st[1] = dims[0] * st[2];
+        st[0] = c * st[1];
+      } else {
+        st[1] = 1, st[4] = c, st[3] = dims[2] * c + row_gap, st[2] = dims[1] * st[3];
+        st[0] = dims[0] * st[2];
+      }
+    };
+    std::vector<std::vector<unsigned char>> ordered(2);
+    for (bool cl : {false, true}) {
+      VolumeView src;
+      src.dtype = dtype;
+      const int64_t ss[5] = {n, c, s_dims[0], s_dims[1], s_dims[2]};
+      for (int a = 0; a < 5; ++a) src.shape[a] = ss[a];
+      strides_of(cl, s_dims, 0, src.strides);
+      std::vector<unsigned char> src_bytes(size_t(src.strides[0] * n) * es);
+      size_t at = 0;
+      for (int64_t a = 0; a < n; ++a)
+        for (int64_t b = 0; b < c; ++b)
+          for (int64_t z = 0; z < s_dims[0]; ++z)
+            for (int64_t y = 0; y < s_dims[1]; ++y)
+              for (int64_t x = 0; x < s_dims[2]; ++x, at += es)
+                std::memcpy(
+                    &src_bytes[size_t(a * src.strides[0] + b * src.strides[1] + z * src.strides[2] +
+                                      y * src.strides[3] + x * src.strides[4]) *
+                               es],
+                    &values[at], es);
+      src.data = src_bytes.data();
+      MutableVolumeView dst;
+      dst.dtype = dtype;
+      const int64_t ds[5] = {n, c, d_dims[0], d_dims[1], d_dims[2]};
+      for (int a = 0; a < 5; ++a) dst.shape[a] = ds[a];
+      strides_of(cl, d_dims, cl ? gap : 0, dst.strides);
+      std::vector<unsigned char> dst_bytes(size_t(dst.strides[0] * n) * es, 0xA5);
+      dst.data = dst_bytes.data();
+      std::string error;
+      auto plan = resample::VolumePlan::Create(p, {dtype, src.strides[4], src.strides[1]},
+                                               {dtype, dst.strides[4], dst.strides[1]},
+                                               1 + int(rng() % 3), &error);
+      ASSERT_NE(plan, nullptr) << error;
+      const bool pixel = cl && (copy ? c >= 2 : c >= resample::ResamplePlan::kMinPixelChannels);
+      ASSERT_EQ(plan->pixel_slices(), pixel) << "trial " << trial;
+      pixel_runs += pixel;
+      std::vector<unsigned char> scratch(plan->scratch_bytes());
+      plan->Run(src, dst, scratch.data());
+      for (int64_t a = 0; a < n; ++a)
+        for (int64_t b = 0; b < c; ++b)
+          for (int64_t z = 0; z < d_dims[0]; ++z)
+            for (int64_t y = 0; y < d_dims[1]; ++y)
+              for (int64_t x = 0; x < d_dims[2]; ++x) {
+                const size_t o =
+                    size_t(a * dst.strides[0] + b * dst.strides[1] + z * dst.strides[2] +
+                           y * dst.strides[3] + x * dst.strides[4]) *
+                    es;
+                ordered[cl].insert(ordered[cl].end(), &dst_bytes[o], &dst_bytes[o] + es);
+              }
+      if (cl && gap > 0) {  // the gaps after each row stay as they were
+        for (int64_t a = 0; a < n; ++a)
+          for (int64_t z = 0; z < d_dims[0]; ++z)
+            for (int64_t y = 0; y < d_dims[1]; ++y)
+              for (int64_t g = 0; g < gap * int64_t(es); ++g)
+                ASSERT_EQ(dst_bytes[size_t((a * dst.strides[0] + z * dst.strides[2] +
+                                            y * dst.strides[3] + d_dims[2] * c) *
+                                               int64_t(es) +
+                                           g)],
+                          0xA5)
+                    << "trial " << trial;
+      }
+    }
+    ASSERT_TRUE(ordered[1] == ordered[0])
+        << "trial " << trial << " filter " << resample::FilterName(p.filter)
+        << (backward ? " backward" : " forward") << " dtype " << static_cast<int>(dtype) << " C "
+        << c;
+  }
+  EXPECT_GT(pixel_runs, 50);
+}
+
 // Volumes whose destination passes the non-temporal store threshold: the
 // slice plans stream their rows (small slices too) and the zero slices (a
 // nearest backward of a 2x shrink) are streamed too. The bytes equal those of

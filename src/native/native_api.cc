@@ -218,9 +218,10 @@ Status Resample(const NativeRequest& r, const VolumeView& source,
   problem.direction = r.direction;
   problem.filter = r.filter;
   std::string error;
-  auto plan = resample::VolumePlan::Create(problem, {source.dtype, source.strides[4]},
-                                           {destination.dtype, destination.strides[4]},
-                                           resample::ThreadPool::Global().num_threads(), &error);
+  auto plan = resample::VolumePlan::Create(
+      problem, {source.dtype, source.strides[4], source.strides[1]},
+      {destination.dtype, destination.strides[4], destination.strides[1]},
+      resample::ThreadPool::Global().num_threads(), &error);
   return RunPlan(r, plan.get(), error, source, destination);
 }
 

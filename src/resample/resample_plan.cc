@@ -1527,40 +1527,6 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
   }
 }
 
-// dst pixel x = src pixel first[x], pixels of `bytes` bytes: small pixels
-// (RGB, RGBA, up to 16 bytes) as moves of a size known here, not a call.
-template <size_t kBytes>
-void CopyPixelsOf(const char* src, const int64_t* first, int64_t cols, char* dst) {
-  for (int64_t x = 0; x < cols; ++x) {
-    std::memcpy(dst + x * static_cast<int64_t>(kBytes),
-                src + first[x] * static_cast<int64_t>(kBytes), kBytes);
-  }
-}
-
-void CopyPixels(const char* src, const int64_t* first, int64_t cols, size_t bytes, char* dst) {
-  switch (bytes) {
-    case 2:
-      return CopyPixelsOf<2>(src, first, cols, dst);
-    case 3:
-      return CopyPixelsOf<3>(src, first, cols, dst);
-    case 4:
-      return CopyPixelsOf<4>(src, first, cols, dst);
-    case 6:
-      return CopyPixelsOf<6>(src, first, cols, dst);
-    case 8:
-      return CopyPixelsOf<8>(src, first, cols, dst);
-    case 12:
-      return CopyPixelsOf<12>(src, first, cols, dst);
-    case 16:
-      return CopyPixelsOf<16>(src, first, cols, dst);
-    default:
-      for (int64_t x = 0; x < cols; ++x) {
-        std::memcpy(dst + x * static_cast<int64_t>(bytes),
-                    src + first[x] * static_cast<int64_t>(bytes), bytes);
-      }
-  }
-}
-
 // CopyRowsOf for pixel rows (channels-last views, ResamplePlan::pixel_rows):
 // rows (n, h) flattened, each destination pixel its source pixel's C
 // elements.

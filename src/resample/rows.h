@@ -52,6 +52,10 @@ void GatherRow(const kernels::KernelTable& k, const T* src, int64_t ss, int64_t 
   }
 }
 
+// Pixel copies of channels-last rows (the nearest forwards): dst pixel x is
+// src pixel first[x], pixels of `bytes` bytes, bit for bit.
+void CopyPixels(const char* src, const int64_t* first, int64_t cols, size_t bytes, char* dst);
+
 }  // namespace aclnn_host::resample
 
 #endif  // ACLNN_HOST_RESAMPLE_ROWS_H_

@@ -72,8 +72,11 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
           static_cast<double>(p.out_d) * static_cast<double>(p.out_h) *
               static_cast<double>(p.out_w),
           backward, source.dtype, destination.dtype) >= kWakeWorkersBytes;
+  const bool pixel_views = source.c_stride == 1 && destination.c_stride == 1 &&
+                           source.w_stride == p.channels && destination.w_stride == p.channels;
   if (IsNearest(p.filter) && !backward) {
-    // A gather of whole elements: one pass, bit for bit, no workspace.
+    // A gather of whole elements (pixels): one pass, bit for bit, no workspace.
+    plan->pixel_slices_ = pixel_views && p.channels >= 2;
     if (source.dtype != destination.dtype) {
       if (error) *error = "a nearest copy needs the same dtype on both sides";
       return nullptr;
@@ -104,17 +107,22 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
       return nullptr;
     }
     const GatherTable& depth = plan->depth_->gather;
-    const ResampleProblem slice{1,          1,           p.out_h,         p.out_w,
-                                p.in_h,     p.in_w,      p.align_corners, p.scales_h,
-                                p.scales_w, p.direction, p.filter};
+    const bool pixel = pixel_views && p.channels >= ResamplePlan::kMinPixelChannels;
+    plan->pixel_slices_ = pixel;
+    const int64_t slice_channels = pixel ? p.channels : 1;
+    const ResampleProblem slice{1,          slice_channels, p.out_h,         p.out_w,
+                                p.in_h,     p.in_w,         p.align_corners, p.scales_h,
+                                p.scales_w, p.direction,    p.filter};
     // One slice at a time, streamed where the whole destination is large.
     const Partition one{1, 1,
                         static_cast<double>(p.batch) * static_cast<double>(p.channels) *
                             static_cast<double>(backward ? p.in_d : p.out_d) *
                             static_cast<double>(backward ? p.in_h : p.out_h) *
                             static_cast<double>(backward ? p.in_w : p.out_w)};
-    plan->slice_from_sum_ =
-        ResamplePlan::Create(slice, ViewLayout{DataType::kFloat32, 1}, destination, one, error);
+    // The depth sum: (H, W) fp32, or (H, W, C) for pixel slices.
+    const ViewLayout sum_layout =
+        pixel ? ViewLayout{DataType::kFloat32, p.channels, 1} : ViewLayout{DataType::kFloat32, 1};
+    plan->slice_from_sum_ = ResamplePlan::Create(slice, sum_layout, destination, one, error);
     if (!plan->slice_from_sum_) return nullptr;
     bool single = false;  // some depth sum is one source slice with weight 1
     for (int64_t d = 0; d < depth.size; ++d) {
@@ -129,7 +137,8 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
       slice_scratch = std::max(slice_scratch, plan->slice_from_source_->scratch_bytes());
     }
     const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
-    const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w);
+    const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w) *
+                           static_cast<uint64_t>(slice_channels);  // elements of a row
     const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth.max_count));
     plan->thread_scratch_bytes_ = AlignUp(src_h * src_w * sizeof(float)) +  // the depth sum
                                   AlignUp(taps * src_w * sizeof(float)) +   // fp32 source rows
@@ -214,6 +223,31 @@ void CopyVolumeRows(const VolumeView& src, const MutableVolumeView& dst,
   }
 }
 
+// CopyVolumeRows for pixel slices: rows (n, d, h) flattened, each
+// destination pixel its source pixel's C elements.
+void CopyVolumePixelRows(const VolumeView& src, const MutableVolumeView& dst,
+                         const std::vector<int64_t>& index_d, const std::vector<int64_t>& index_h,
+                         const std::vector<int64_t>& index_w, bool same_w, int64_t begin,
+                         int64_t end) {
+  const int64_t rows_d = dst.shape[2], rows_h = dst.shape[3], cols = dst.shape[4];
+  const int64_t size = static_cast<int64_t>(DataTypeSize(src.dtype));
+  const size_t pixel = static_cast<size_t>(dst.shape[1] * size);
+  for (int64_t r = begin; r < end; ++r) {
+    const int64_t h = r % rows_h, d = (r / rows_h) % rows_d, n = r / (rows_h * rows_d);
+    const char* s = static_cast<const char*>(src.data) +
+                    (n * src.strides[0] + index_d[static_cast<size_t>(d)] * src.strides[2] +
+                     index_h[static_cast<size_t>(h)] * src.strides[3]) *
+                        size;
+    char* o = static_cast<char*>(dst.data) +
+              (n * dst.strides[0] + d * dst.strides[2] + h * dst.strides[3]) * size;
+    if (same_w) {
+      std::memcpy(o, s, static_cast<size_t>(cols) * pixel);
+    } else {
+      CopyPixels(s, index_w.data(), cols, pixel, o);
+    }
+  }
+}
+
 // Items [0, items) in units of consecutive ones (at most 4 per thread, plus
 // 4), run on the pool: fn(begin, end, slot). Which thread takes which unit
 // does not matter: each item is written once.
@@ -235,9 +269,13 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
                      void* scratch) const {
   if (direct_copy_) {
     // Units of consecutive destination rows.
-    const int64_t rows =
-        destination.shape[0] * destination.shape[1] * destination.shape[2] * destination.shape[3];
+    const int64_t rows = destination.shape[0] * (pixel_slices_ ? 1 : destination.shape[1]) *
+                         destination.shape[2] * destination.shape[3];
     ForEachUnit(rows, threads_, wake_sleeping_workers_, [&](int64_t begin, int64_t end, int) {
+      if (pixel_slices_) {
+        return CopyVolumePixelRows(source, destination, index_d_, index_h_, index_w_, same_w_,
+                                   begin, end);
+      }
       switch (DataTypeSize(source.dtype)) {
         case 1:
           return CopyVolumeRows<uint8_t>(source, destination, index_d_, index_h_, index_w_,
@@ -287,15 +325,16 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
 
 namespace {
 
-// Slice (n, c, d) of a volume as a one-plane 4-D view (its H and W).
+// Slice (n, c, d) of a volume as a one-plane 4-D view (its H and W), or
+// for pixel slices slice (n, d) with its C channels (c = 0).
 template <typename Slice, typename Volume>
-Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d) {
+Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d, bool pixel) {
   Slice t;
   const int64_t at = (n * v.strides[0] + c * v.strides[1] + d * v.strides[2]) *
                      static_cast<int64_t>(DataTypeSize(v.dtype));
   t.data = static_cast<char*>(const_cast<void*>(v.data)) + at;
   t.dtype = v.dtype;
-  const int64_t shape[4] = {1, 1, v.shape[3], v.shape[4]};
+  const int64_t shape[4] = {1, pixel ? v.shape[1] : 1, v.shape[3], v.shape[4]};
   const int64_t strides[4] = {v.strides[0], v.strides[1], v.strides[3], v.strides[4]};
   for (int k = 0; k < 4; ++k) {
     t.shape[k] = shape[k];
@@ -307,16 +346,20 @@ Slice SliceOf(const Volume& v, int64_t n, int64_t c, int64_t d) {
 // +0 in every element of a slice (all-zero bytes in every float dtype);
 // contiguous rows with non-temporal stores where `streamed`, a slice whose
 // rows follow each other as one run.
-void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool streamed) {
+void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool streamed,
+               bool pixel) {
   const int64_t size = static_cast<int64_t>(DataTypeSize(t.dtype));
-  const bool one_run = t.strides[3] == 1 && (t.strides[2] == t.shape[3] || t.shape[2] == 1);
+  // Pixel slices: rows of W * C contiguous elements.
+  const int64_t width = pixel ? t.shape[3] * t.shape[1] : t.shape[3];
+  const bool unit = pixel || t.strides[3] == 1;
+  const bool one_run = unit && (t.strides[2] == width || t.shape[2] == 1);
   const int64_t rows = one_run ? 1 : t.shape[2];
-  const int64_t row_elements = one_run ? t.shape[2] * t.shape[3] : t.shape[3];
+  const int64_t row_elements = one_run ? t.shape[2] * width : width;
   for (int64_t h = 0; h < rows; ++h) {
     char* row = static_cast<char*>(t.data) + h * t.strides[2] * size;
-    if (t.strides[3] == 1 && streamed) {
+    if (unit && streamed) {
       kt.zero_row_streamed(row, row_elements * size);
-    } else if (t.strides[3] == 1) {
+    } else if (unit) {
       std::memset(row, 0, static_cast<size_t>(row_elements * size));
     } else {
       for (int64_t x = 0; x < t.shape[3]; ++x) {
@@ -330,13 +373,16 @@ void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool 
 
 void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& destination,
                           char* scratch) const {
-  const int64_t channels = destination.shape[1], depth = destination.shape[2];
+  const bool pixel = pixel_slices_;
+  // Pixel slices: slices (n, d), rows of W * C elements (channels as one).
+  const int64_t channels = pixel ? 1 : destination.shape[1], depth = destination.shape[2];
   const int64_t slices = destination.shape[0] * channels * depth;
-  const int64_t src_h = source.shape[3], src_w = source.shape[4];
+  const int64_t src_h = source.shape[3], src_w = source.shape[4] * (pixel ? source.shape[1] : 1);
   const int64_t size = static_cast<int64_t>(DataTypeSize(source.dtype));
+  const bool unit_rows = pixel || source.strides[4] == 1;  // rows of src_w elements
   // Whole source slices as one row: their rows follow each other.
-  const bool slice_rows = source.strides[4] == 1 && (source.strides[3] == src_w || src_h == 1);
-  const bool fp32_rows = source.dtype == DataType::kFloat32 && source.strides[4] == 1;
+  const bool slice_rows = unit_rows && (source.strides[3] == src_w || src_h == 1);
+  const bool fp32_rows = source.dtype == DataType::kFloat32 && unit_rows;
   const GatherTable& depth_table = depth_->gather;
   const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_table.max_count));
   // Units of consecutive destination slices: neighbours share source slices,
@@ -361,7 +407,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
                       : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows
                                                             : nullptr;
-    if (source.strides[4] != 1) in_place16 = nullptr;
+    if (!unit_rows) in_place16 = nullptr;
     // One call per slice where its rows follow each other and are summed in
     // place, else one per row.
     const bool whole = slice_rows && (fp32_rows || in_place16 != nullptr);
@@ -369,8 +415,9 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     TensorView sum_view;
     sum_view.data = sum;
     sum_view.dtype = DataType::kFloat32;
-    const int64_t sum_shape[4] = {1, 1, src_h, src_w};
-    const int64_t sum_strides[4] = {src_h * src_w, src_h * src_w, src_w, 1};
+    const int64_t sum_c = pixel ? source.shape[1] : 1;
+    const int64_t sum_shape[4] = {1, sum_c, src_h, src_w / sum_c};
+    const int64_t sum_strides[4] = {src_h * src_w, pixel ? 1 : src_h * src_w, src_w, sum_c};
     for (int q = 0; q < 4; ++q) {
       sum_view.shape[q] = sum_shape[q];
       sum_view.strides[q] = sum_strides[q];
@@ -379,7 +426,8 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     const bool streamed = slice_from_sum_->destination_streamed();
     bool zeroed_streamed = false;
     const int64_t slice_bytes = src_h * src_w * size;
-    const bool prefetch = slice_rows && slice_bytes <= kPrefetchSliceBytes && slice_from_source_;
+    const bool prefetch =
+        !pixel && slice_rows && slice_bytes <= kPrefetchSliceBytes && slice_from_source_;
     // Destination depth index d passes its one source slice straight on.
     auto direct = [&](size_t d) {
       return depth_table.count[d] == 1 &&
@@ -414,17 +462,17 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     for (int64_t s = begin; s < end; ++s) {
       const int64_t d = s % depth, c = (s / depth) % channels, n = s / (depth * channels);
       if (prefetch) prefetch_ahead(s);
-      const MutableTensorView out = SliceOf<MutableTensorView>(destination, n, c, d);
+      const MutableTensorView out = SliceOf<MutableTensorView>(destination, n, c, d, pixel);
       const size_t i = static_cast<size_t>(d);
       const int64_t count = depth_table.count[i], first = depth_table.first[i];
       const float* w = depth_table.weights.data() + depth_table.offset[i];
       if (count == 0) {
-        ZeroSlice(out, kt, streamed);
+        ZeroSlice(out, kt, streamed, pixel);
         zeroed_streamed = zeroed_streamed || streamed;
         continue;
       }
       if (direct(i) && slice_from_source_) {
-        slice_from_source_->RunOnThisThread(SliceOf<TensorView>(source, n, c, first), out,
+        slice_from_source_->RunOnThisThread(SliceOf<TensorView>(source, n, c, first, pixel), out,
                                             slice_scratch);
         continue;
       }
@@ -448,7 +496,8 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
           in_place16(row16_ptrs, w, count, row_len, acc, false);
         } else {
           for (int64_t j = 0; j < count; ++j) {
-            LoadRow(kt, source.dtype, row_of(j, h), source.strides[4], src_w, rows + j * src_w);
+            LoadRow(kt, source.dtype, row_of(j, h), pixel ? 1 : source.strides[4], src_w,
+                    rows + j * src_w);
             row_ptrs[j] = rows + j * src_w;
           }
           kt.height_combine(row_ptrs, w, count, src_w, acc, false);

@@ -52,6 +52,11 @@ class VolumePlan {
   bool depth_first() const { return depth_first_; }
   // Whether Run takes the fused per-slice form.
   bool fused() const { return fused_; }
+  // Channels-last views on both sides (C stride 1, W stride C): slices (n, d)
+  // of H rows of W pixels of C channels, run by the 2-D plan's pixel rows
+  // (ResamplePlan::pixel_rows; copies from 2 channels): the bytes of
+  // contiguous views.
+  bool pixel_slices() const { return pixel_slices_; }
   // Whether the fused form writes the destination with non-temporal stores.
   bool destination_streamed() const {
     return slice_from_sum_ != nullptr && slice_from_sum_->destination_streamed();
@@ -74,6 +79,7 @@ class VolumePlan {
   // (d, h, w) the source index of each axis.
   bool direct_copy_ = false;
   bool same_w_ = false;  // W copies whole rows
+  bool pixel_slices_ = false;
   int threads_ = 1;
   bool wake_sleeping_workers_ = true;  // the job's bytes >= kWakeWorkersBytes
   std::vector<int64_t> index_d_, index_h_, index_w_;

@@ -304,10 +304,10 @@ aclnnStatus PlaceAndPlanVolume(const char* op, const char* run_op, const char* s
       CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
   if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
   std::string error;
-  std::shared_ptr<const resample::VolumePlan> plan =
-      resample::VolumePlan::Create(problem, {ToEngine(source->dtype), src_view.strides[4]},
-                                   {ToEngine(destination->dtype), dst_view.strides[4]},
-                                   resample::ThreadPool::Global().num_threads(), &error);
+  std::shared_ptr<const resample::VolumePlan> plan = resample::VolumePlan::Create(
+      problem, {ToEngine(source->dtype), src_view.strides[4], src_view.strides[1]},
+      {ToEngine(destination->dtype), dst_view.strides[4], dst_view.strides[1]},
+      resample::ThreadPool::Global().num_threads(), &error);
   if (!plan) return Fail(ACLNN_ERR_INNER, std::string(op) + ": " + error);
   return RegisterPlan(plan, run_op, src_name, dst_name,
                       ViewAt<VolumeView>(source, src_view.shape, src_view.strides, 5),
