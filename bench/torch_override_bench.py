@@ -3,7 +3,10 @@
 PyTorch, side by side in one process (interleaved rounds, best of each), per
 mode, and the per-call overhead of the override on a (1, 3, 64, 64) resize.
 
-usage: torch_override_bench.py [--threads 2] [--quick]
+usage: torch_override_bench.py [--threads 2] [--quick] [--channels-last]
+--channels-last: inputs of rank 4 and 5 in torch.channels_last /
+channels_last_3d memory format (PyTorch's channels-last kernels against the
+library's pixel rows), with two feature-map cases added.
 (aclnn_host must be importable: the installed package, or PYTHONPATH=python
 with ACLNN_HOST_LIBRARY pointing at a built libaclnn_host.so)."""
 import argparse
@@ -35,6 +38,12 @@ CASES = [
     ("trilinear 2x up, (1, 16, 16, 56, 56)", (1, 16, 16, 56, 56),
      dict(scale_factor=2, mode="trilinear", align_corners=False)),
 ]
+# Feature maps, the layout of channels-last networks (with --channels-last).
+CHANNELS_LAST_CASES = [
+    ("bicubic AA, (8, 64, 56, 56) -> 28", (8, 64, 56, 56),
+     dict(size=(28, 28), mode="bicubic", antialias=True, align_corners=False)),
+    ("nearest 2x up, (4, 256, 28, 28)", (4, 256, 28, 28), dict(scale_factor=2, mode="nearest")),
+]
 
 
 def best_of(fn, budget):
@@ -52,16 +61,21 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--channels-last", action="store_true")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     budget = 0.5 if args.quick else 2.0
-    print("torch %s, %d threads; each row: forward + backward (autograd) of float32 input" %
-          (torch.__version__, args.threads))
+    print("torch %s, %d threads; each row: forward + backward (autograd) of float32 input%s" %
+          (torch.__version__, args.threads, ", channels-last" if args.channels_last else ""))
     print("| case | stock ms | aclnn-host ms | speed-up |")
     print("|---|---|---|---|")
     ratios = []
-    for label, shape, kw in CASES:
-        x = torch.rand(shape, requires_grad=True)
+    for label, shape, kw in CASES + (CHANNELS_LAST_CASES if args.channels_last else []):
+        x = torch.rand(shape)
+        if args.channels_last and x.dim() in (4, 5):
+            x = x.contiguous(memory_format=torch.channels_last if x.dim() == 4 else
+                             torch.channels_last_3d)
+        x.requires_grad_(True)
 
         def step():
             y = F.interpolate(x, **kw)

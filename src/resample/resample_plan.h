@@ -165,12 +165,14 @@ class ResamplePlan {
   // fp32 engine). The height pass sums whole rows of W * C elements and the
   // width pass sums pixels (vectors along C) instead of gathering each
   // plane's elements C apart. The same pass order and sums as contiguous
-  // views of the problem, so the same bytes. From 4 channels: AVX2, 1
-  // thread, hot, AA bicubic, strided against pixel rows: 4 channels 512 ->
+  // views of the problem, so the same bytes. From 3 channels: AVX2, 1
+  // thread, AA bicubic, strided gathers against pixel rows: 4 channels 512 ->
   // 1024 forward 4.8 -> 4.1 ms, backward 5.9 -> 3.9; 6 channels 300 -> 150
-  // 1.24 -> 0.79 and 0.87 -> 0.52; 3 channels (RGB) 512 -> 224 forward
-  // 0.54 -> 0.65 (vectors of 3 of 8 lanes), so RGB keeps the strided form.
-  static constexpr int64_t kMinPixelChannels = 4;
+  // 1.24 -> 0.79 and 0.87 -> 0.52; RGB (8, 3, 512, 512) -> 224, best of 10,
+  // two alternated runs: bilinear forward 4.8 -> 3.0, bicubic 5.1-5.5 ->
+  // 3.5-4.3, AA bicubic 6.6-6.7 -> 6.3-6.4, backwards within the noise
+  // (4.6-6.4 against 3.9-7.2).
+  static constexpr int64_t kMinPixelChannels = 3;
   bool pixel_rows() const { return pixel_rows_; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
