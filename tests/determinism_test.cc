@@ -1283,7 +1283,8 @@ TEST(Paths, PeriodicLane8WidthPassGivesTheLaneFormBytes) {
 // were. Returns the channels-last plan.
 std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
     const resample::ResampleProblem& p, DataType dtype, const std::vector<float>& values,
-    int64_t gap, const resample::Partition& part, const std::string& what) {
+    int64_t gap, const resample::Partition& part, const std::string& what,
+    uint64_t row_cache_bytes = resample::ResamplePlan::kDefaultRowCacheBytes) {
   const bool backward = p.direction == resample::Direction::kBackward;
   const int64_t sh = backward ? p.out_h : p.in_h, sw = backward ? p.out_w : p.in_w;
   const int64_t dh = backward ? p.in_h : p.out_h, dw = backward ? p.in_w : p.out_w;
@@ -1338,7 +1339,8 @@ std::unique_ptr<resample::ResamplePlan> ExpectPixelRowsGiveContiguousBytes(
     dst.data = dst_bytes.data();
     const resample::ViewLayout src_layout{dtype, src.strides[3], src.strides[1]};
     const resample::ViewLayout dst_layout{dtype, dst.strides[3], dst.strides[1]};
-    auto plan = resample::ResamplePlan::Create(p, src_layout, dst_layout, part, nullptr);
+    auto plan =
+        resample::ResamplePlan::Create(p, src_layout, dst_layout, part, nullptr, row_cache_bytes);
     EXPECT_TRUE(plan) << what;
     if (!plan) return nullptr;
     // Pixel rows from kMinPixelChannels channels, copies (any dtype) from 2;
@@ -1450,13 +1452,17 @@ TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
       values[rng() % values.size()] = std::numeric_limits<float>::quiet_NaN();
     }
     const resample::Partition part{1 + int64_t(rng() % 7), 1 + int(rng() % 3)};
-    const std::string what =
-        std::string(resample::kernels::CurrentKernels().target_name) + " trial " +
-        std::to_string(trial) + " filter " + resample::FilterName(p.filter) +
-        (backward ? " backward" : " forward") + " dtype " + std::to_string(int(dtype)) + " C " +
-        std::to_string(p.channels) + " " + std::to_string(sh) + "x" + std::to_string(sw);
+    // Small row caches: sums in groups of a few ring rows (the same bytes).
+    const uint64_t budgets[] = {0, 4096, resample::ResamplePlan::kDefaultRowCacheBytes};
+    const uint64_t budget = budgets[rng() % 3];
+    const std::string what = std::string(resample::kernels::CurrentKernels().target_name) +
+                             " budget " + std::to_string(budget) + " trial " +
+                             std::to_string(trial) + " filter " + resample::FilterName(p.filter) +
+                             (backward ? " backward" : " forward") + " dtype " +
+                             std::to_string(int(dtype)) + " C " + std::to_string(p.channels) + " " +
+                             std::to_string(sh) + "x" + std::to_string(sw);
     auto plan = ExpectPixelRowsGiveContiguousBytes(p, dtype, values, trial % 2 ? 3 * p.channels : 0,
-                                                   part, what);
+                                                   part, what, budget);
     ASSERT_TRUE(plan) << what;
     ++orders[static_cast<int>(plan->order())];
     if (::testing::Test::HasFailure()) break;

@@ -201,19 +201,34 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
 // Rows are (n, h) flattened; the views' strides along N and H are any.
 class ResamplePlan::PixelRunner {
  public:
-  // Ring-cache slots: converted source rows (height-first, 16-bit sources)
-  // or width-passed rows (width-first), all of one sum's rows at once.
-  static int64_t RingSlots(const ResamplePlan& plan) {
+  // Ring-cache slots: converted source rows (height-first, 16-bit sources
+  // the target cannot sum in place) or width-passed rows (width-first). As
+  // many as one sum's rows, within row_cache_bytes (a power of two, one at
+  // least); longer sums go in groups of that many rows, accumulated: the
+  // same chains.
+  static int64_t RingSlots(const ResamplePlan& plan, uint64_t row_cache_bytes) {
     const int64_t max_h = std::max<int64_t>(1, plan.height().max_count);
+    const int64_t channels = plan.problem_.channels;
+    bool ring = false;
+    int64_t row = 0;
     switch (plan.order_) {
       case PassOrder::kHeightFirst:
-        return plan.source_direct_ || plan.h_identity_ ? 0 : PowerOfTwoAtLeast(max_h);
+        ring = !plan.source_direct_ && !plan.h_identity_;
+        row = plan.extent_.src_w * channels;
+        break;
       case PassOrder::kWidthFirst:
-        return plan.w_identity_ && plan.source_direct_ ? 0 : PowerOfTwoAtLeast(max_h);
+        ring = !(plan.w_identity_ && plan.source_direct_);
+        row = plan.extent_.dst_w * channels;
+        break;
       case PassOrder::kCopy:
         break;
     }
-    return 0;
+    if (!ring) return 0;
+    const uint64_t slot_bytes = static_cast<uint64_t>(PaddedFloats(row)) * sizeof(float);
+    const int64_t fit = static_cast<int64_t>(row_cache_bytes / std::max<uint64_t>(slot_bytes, 1));
+    int64_t slots = 1;
+    while (slots * 2 <= std::min(fit, PowerOfTwoAtLeast(max_h))) slots *= 2;
+    return slots;
   }
 
   static uint64_t ScratchBytes(const ResamplePlan& plan) {
@@ -349,17 +364,20 @@ class ResamplePlan::PixelRunner {
       }
       return sum;
     }
-    const int64_t base_key = n * plan_.extent_.src_h;
-    for (int64_t j = 0; j < count; ++j) {
-      const int64_t key = base_key + first + j;
-      float* slot = Slot(key);
-      if (parts_.keys[key & (plan_.pixel_slots_ - 1)] != key) {
-        LoadRow(k_, src_.dtype, SourceRowAddr(n, first + j), 1, len, slot);
-        parts_.keys[key & (plan_.pixel_slots_ - 1)] = key;
+    const int64_t base_key = n * plan_.extent_.src_h, group = plan_.pixel_slots_;
+    for (int64_t k0 = 0; k0 < count; k0 += group) {
+      const int64_t g = std::min(group, count - k0);
+      for (int64_t j = 0; j < g; ++j) {
+        const int64_t key = base_key + first + k0 + j;
+        float* slot = Slot(key);
+        if (parts_.keys[key & (group - 1)] != key) {
+          LoadRow(k_, src_.dtype, SourceRowAddr(n, first + k0 + j), 1, len, slot);
+          parts_.keys[key & (group - 1)] = key;
+        }
+        parts_.ptrs[j] = slot;
       }
-      parts_.ptrs[j] = slot;
+      k_.height_combine(parts_.ptrs, w + k0, g, len, sum, k0 > 0);
     }
-    k_.height_combine(parts_.ptrs, w, count, len, sum, false);
     return sum;
   }
 
@@ -409,40 +427,50 @@ class ResamplePlan::PixelRunner {
     return slot;
   }
 
-  // Destination row (n, ih) as the sum of its width-passed source rows.
+  // Destination row (n, ih) as the sum of its width-passed source rows: in
+  // one go into the destination (rounded to 16 bits in registers, or
+  // streamed) where the ring holds them all and they are few, else in
+  // groups of the ring's size into the fp32 row (the destination's own, or
+  // the result row for 16 bits).
   void HeightFromWidthRows(int64_t n, int64_t ih) {
     const GatherTable& t = plan_.height();
     const size_t si = static_cast<size_t>(ih);
     const int64_t count = t.count[si], first = t.first[si], len = RowElements(false);
+    const int64_t group = plan_.w_identity_ && plan_.source_direct_ ? count : plan_.pixel_slots_;
     const float* w = t.weights.data() + t.offset[si];
-    for (int64_t j = 0; j < count; ++j) parts_.ptrs[j] = WidthRow(n, first + j);
     char* out = DestinationRow(n, ih);
     const bool streamed = plan_.destination_streamed_;
-    streamed_ = streamed_ || streamed;
     if (count == 0 && streamed) {
+      streamed_ = true;
       k_.zero_row_streamed(out, len * dst_size_);
       return;
     }
-    if (!plan_.destination_fused16_) {
-      float* d = reinterpret_cast<float*>(out);
-      if (streamed && count <= kernels::kMaxFusedTaps) {
-        k_.height_combine_streamed(parts_.ptrs, w, count, len, d);
-      } else {
-        k_.height_combine(parts_.ptrs, w, count, len, d, false);
+    if (count >= 1 && count <= std::min(group, kernels::kMaxFusedTaps) &&
+        (streamed || plan_.destination_fused16_)) {
+      for (int64_t j = 0; j < count; ++j) parts_.ptrs[j] = WidthRow(n, first + j);
+      streamed_ = streamed_ || streamed;
+      if (!plan_.destination_fused16_) {
+        k_.height_combine_streamed(parts_.ptrs, w, count, len, reinterpret_cast<float*>(out));
+        return;
       }
-      return;
-    }
-    uint16_t* d = reinterpret_cast<uint16_t*>(out);
-    const bool half = dst_.dtype == DataType::kFloat16;
-    if (count >= 1 && count <= kernels::kMaxFusedTaps) {
+      const bool half = dst_.dtype == DataType::kFloat16;
       const auto combine =
           streamed ? (half ? k_.height_combine_half_streamed : k_.height_combine_bfloat16_streamed)
                    : (half ? k_.height_combine_half : k_.height_combine_bfloat16);
-      combine(parts_.ptrs, w, count, len, d);
+      combine(parts_.ptrs, w, count, len, reinterpret_cast<uint16_t*>(out));
       return;
     }
-    k_.height_combine(parts_.ptrs, w, count, len, parts_.result, false);
-    StoreRow(k_, parts_.result, len, dst_.dtype, out, 1, streamed);
+    float* acc = plan_.destination_fused16_ ? parts_.result : reinterpret_cast<float*>(out);
+    if (count == 0) k_.height_combine(nullptr, nullptr, 0, len, acc, false);
+    for (int64_t k0 = 0; k0 < count; k0 += group) {
+      const int64_t g = std::min(group, count - k0);
+      for (int64_t j = 0; j < g; ++j) parts_.ptrs[j] = WidthRow(n, first + k0 + j);
+      k_.height_combine(parts_.ptrs, w + k0, g, len, acc, k0 > 0);
+    }
+    if (plan_.destination_fused16_) {
+      streamed_ = streamed_ || streamed;
+      StoreRow(k_, acc, len, dst_.dtype, out, 1, streamed);
+    }
   }
 
   const ResamplePlan& plan_;
@@ -609,7 +637,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   }
 
   if (plan->pixel_rows_) {
-    plan->pixel_slots_ = PixelRunner::RingSlots(*plan);
+    plan->pixel_slots_ = PixelRunner::RingSlots(*plan, row_cache_bytes);
     plan->chunk_bytes_ = PixelRunner::ScratchBytes(*plan);
     plan->scratch_bytes_ = plan->chunk_bytes_ * static_cast<uint64_t>(plan->num_threads_) + kAlign;
     return plan;
