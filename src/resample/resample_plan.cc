@@ -197,8 +197,10 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
 // (height_pass_planes, one plane). Every element gets the chain a contiguous
 // view gives it: the gather table's taps in ascending order (the blocked and
 // transposed width passes give those bits on finite rows and redo the others
-// that way), in the same pass order, so the bytes do not depend on the layout.
-// Rows are (n, h) flattened; the views' strides along N and H are any.
+// that way), in the same pass order, so the bytes do not depend on the layout
+// (but for a NaN's sign and payload: a sum that meets two NaNs, or makes one
+// from Inf - Inf, may keep either; see the README's numerics). Rows are (n, h) flattened; the
+// views' strides along N and H are any.
 class ResamplePlan::PixelRunner {
  public:
   // Ring-cache slots: converted source rows (height-first, 16-bit sources
