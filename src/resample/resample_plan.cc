@@ -199,8 +199,8 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
 // transposed width passes give those bits on finite rows and redo the others
 // that way), in the same pass order, so the bytes do not depend on the layout
 // (but for a NaN's sign and payload: a sum that meets two NaNs, or makes one
-// from Inf - Inf, may keep either; see the README's numerics). Rows are (n, h) flattened; the
-// views' strides along N and H are any.
+// from Inf - Inf, may keep either; see the README's numerics). Rows are
+// (n, h) flattened; the views' strides along N and H are any.
 class ResamplePlan::PixelRunner {
  public:
   // Ring-cache slots: converted source rows (height-first, 16-bit sources
