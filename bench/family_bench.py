@@ -12,7 +12,10 @@ time of PyTorch's / 5 would take: above 100%, 5x PyTorch is beyond a plain
 loop over the same bytes on this machine.
 
 usage: family_bench.py LIBRARY STREAM_BANDWIDTH_BINARY [--threads 2] [--quick]
-       [--function NAME ...]"""
+       [--function NAME ...] [--nhwc]
+--nhwc: the functions that take NHWC (2-D) or NDHWC (3-D) tensors, in that
+format, against PyTorch on channels_last / channels_last_3d tensors (the
+others are left out)."""
 import argparse
 import ctypes as C
 import math
@@ -27,7 +30,7 @@ import torch
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 from bench_vs_pytorch import floor_seconds as floor_reading  # noqa: E402
 from family_crosscheck import (FUNCTIONS, ONE_D, VOLUMES, load, arr, ACL_FLOAT, NCHW, NCL,  # noqa: E402
-                               NCDHW)
+                               NCDHW, NHWC, NDHWC)
 
 aten = torch.ops.aten
 
@@ -69,11 +72,14 @@ def torch_call(name, x, n, c, hi, wi, ho, wo):
 class OursVolume:
     """A 3-D function through the C API, NCDHW contiguous fp32."""
 
-    def __init__(self, lib, name, n, c, ins, outs):
+    def __init__(self, lib, name, n, c, ins, outs, channels_last=False):
         self.lib = lib
         direction, filt, align, _, _ = VOLUMES[name]
         src = (n, c) + (ins if direction == "fwd" else outs)
         dst = (n, c) + (outs if direction == "fwd" else ins)
+        # NDHWC: the view (N, D, H, W, C), contiguous in that order.
+        view = (lambda t: (t[0],) + tuple(t[2:]) + (t[1],)) if channels_last else (lambda t: t)
+        fmt = NDHWC if channels_last else NCDHW
         self.bytes = 4 * (math.prod(src) + math.prod(dst))
         self.read_bytes, self.write_bytes = 4 * math.prod(src), 4 * math.prod(dst)
         self.ptrs = [C.c_void_p(), C.c_void_p()]
@@ -82,10 +88,10 @@ class OursVolume:
         x = torch.rand(src).contiguous()
         raw = x.view(torch.int32).numpy()
         assert lib.aclrtMemcpy(self.ptrs[0], raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
-        self.src = lib.aclCreateTensor(arr(src), 5, ACL_FLOAT, None, 0, NCDHW, arr(src), 5,
-                                       self.ptrs[0])
-        self.dst = lib.aclCreateTensor(arr(dst), 5, ACL_FLOAT, None, 0, NCDHW, arr(dst), 5,
-                                       self.ptrs[1])
+        self.src = lib.aclCreateTensor(arr(view(src)), 5, ACL_FLOAT, None, 0, fmt,
+                                       arr(view(src)), 5, self.ptrs[0])
+        self.dst = lib.aclCreateTensor(arr(view(dst)), 5, ACL_FLOAT, None, 0, fmt,
+                                       arr(view(dst)), 5, self.ptrs[1])
         osz = lib.aclCreateIntArray(arr(list(outs)), 3)
         self.handles = [("i", osz)]
         self.args = [self.src, osz]
@@ -112,7 +118,7 @@ def volume_torch_call(name, x, n, c, ins, outs):
 
 
 class Ours:
-    def __init__(self, lib, name, n, c, hi, wi, ho, wo):
+    def __init__(self, lib, name, n, c, hi, wi, ho, wo, channels_last=False):
         self.lib, self.name = lib, name
         direction, filt, align, scales, _, _, _ = FUNCTIONS[name]
         src = (n, c, hi, wi) if direction == "fwd" else (n, c, ho, wo)
@@ -126,15 +132,18 @@ class Ours:
         raw = x.view(torch.int32).numpy()
         assert lib.aclrtMemcpy(self.ptrs[0], raw.nbytes, raw.ctypes.data, raw.nbytes, 1) == 0
         one_d = name in ONE_D
-        view = (lambda t: (t[0], t[1], t[3])) if one_d else (lambda t: t)
-        rank, fmt = (3, NCL) if one_d else (4, NCHW)
+        # NHWC: the view (N, H, W, C), contiguous in that order.
+        view = ((lambda t: (t[0], t[1], t[3])) if one_d else
+                (lambda t: (t[0], t[2], t[3], t[1])) if channels_last else (lambda t: t))
+        rank, fmt = (3, NCL) if one_d else (4, NHWC if channels_last else NCHW)
         self.src = lib.aclCreateTensor(arr(view(src)), rank, ACL_FLOAT, None, 0, fmt,
                                        arr(view(src)), rank, self.ptrs[0])
         self.dst = lib.aclCreateTensor(arr(view(dst)), rank, ACL_FLOAT, None, 0, fmt,
                                        arr(view(dst)), rank, self.ptrs[1])
         self.handles = []
         if filt == "resize":
-            fa = lib.aclCreateFloatArray((C.c_float * 4)(1, 1, ho / hi, wo / wi), 4)
+            scales = (1, ho / hi, wo / wi, 1) if channels_last else (1, 1, ho / hi, wo / wi)
+            fa = lib.aclCreateFloatArray((C.c_float * 4)(*scales), 4)
             self.handles.append(("f", fa))
             self.args = [self.src, fa, b"bilinear"]
         else:
@@ -144,7 +153,8 @@ class Ours:
             self.args = [self.src, osz]
             if direction == "bwd":
                 isz = (lib.aclCreateIntArray(arr([n, c, wi]), 3) if one_d
-                       else lib.aclCreateIntArray(arr([n, c, hi, wi]), 4))
+                       else lib.aclCreateIntArray(arr([n, hi, wi, c] if channels_last
+                                                      else [n, c, hi, wi]), 4))
                 self.handles.append(("i", isz))
                 self.args.append(isz)
             if align:
@@ -195,7 +205,16 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--function", action="append", choices=sorted(FUNCTIONS) + sorted(VOLUMES))
+    ap.add_argument("--nhwc", action="store_true")
     args = ap.parse_args()
+    cl = args.nhwc
+
+    def torch_input(shape):
+        x = torch.rand(shape)
+        if cl:
+            x = x.contiguous(memory_format=torch.channels_last if x.dim() == 4 else
+                             torch.channels_last_3d)
+        return x
     lib = load(args.library)
     setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
     setter.argtypes, setter.restype = [C.c_int], None
@@ -203,8 +222,9 @@ def main():
     setter(args.threads)
     bw = float(subprocess.check_output([args.stream_binary, str(args.threads)]).decode())
     budget = 0.3 if args.quick else 1.0
-    print("torch %s, threads %d, streaming read+write bandwidth %.1f GB/s" %
-          (torch.__version__, args.threads, bw))
+    print("torch %s, threads %d, streaming read+write bandwidth %.1f GB/s%s" %
+          (torch.__version__, args.threads, bw,
+           ", NHWC / NDHWC against channels_last tensors" if cl else ""))
     print("| function | shape | PyTorch ms | ours ms | ratio | GB/s | % of bandwidth | floor ms | % of floor "
           "| 5x needs |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -218,18 +238,20 @@ def main():
             for label, n, c, ins, outs in VOLUME_SHAPES:
                 jobs.append((name, label, lambda name=name, direction=direction, n=n, c=c,
                              ins=ins, outs=outs: (
-                                 volume_torch_call(name, torch.rand((n, c) + (
+                                 volume_torch_call(name, torch_input((n, c) + (
                                      ins if direction == "fwd" else outs)), n, c, ins, outs),
-                                 OursVolume(lib, name, n, c, ins, outs))))
+                                 OursVolume(lib, name, n, c, ins, outs, cl))))
             continue
         direction = FUNCTIONS[name][0]
+        if cl and (name in ONE_D or NHWC not in FUNCTIONS[name][5]):
+            continue
         for label, n, c, (hi, wi), (ho, wo) in (LINE_SHAPES if name in ONE_D else SHAPES):
             jobs.append((name, label, lambda name=name, direction=direction, n=n, c=c, hi=hi,
                          wi=wi, ho=ho, wo=wo: (
-                             torch_call(name, torch.rand((n, c, hi, wi) if direction == "fwd"
-                                                         else (n, c, ho, wo)),
+                             torch_call(name, torch_input((n, c, hi, wi) if direction == "fwd"
+                                                          else (n, c, ho, wo)),
                                         n, c, hi, wi, ho, wo),
-                             Ours(lib, name, n, c, hi, wi, ho, wo))))
+                             Ours(lib, name, n, c, hi, wi, ho, wo, cl))))
     for name, label, make in jobs:
         if True:
             torch_runner, ours = make()
