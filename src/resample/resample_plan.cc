@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -158,6 +157,13 @@ double JobBytes(double planes, double in_elements, double out_elements, bool bac
           (backward ? in_elements : out_elements) * static_cast<double>(ElementSize(destination)));
 }
 
+bool PixelLayouts(const ViewLayout& source, const ViewLayout& destination, int64_t channels,
+                  bool copy) {
+  return channels >= (copy ? kMinPixelCopyChannels : ResamplePlan::kMinPixelChannels) &&
+         source.c_stride == 1 && destination.c_stride == 1 && source.w_stride == channels &&
+         destination.w_stride == channels;
+}
+
 void ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t source_strides[4],
                    int64_t destination_shape[4], int64_t destination_strides[4]) {
   ResampleProblem& f = *problem;
@@ -210,23 +216,12 @@ class ResamplePlan::PixelRunner {
   // same chains.
   static int64_t RingSlots(const ResamplePlan& plan, uint64_t row_cache_bytes) {
     const int64_t max_h = std::max<int64_t>(1, plan.height().max_count);
-    const int64_t channels = plan.problem_.channels;
-    bool ring = false;
-    int64_t row = 0;
-    switch (plan.order_) {
-      case PassOrder::kHeightFirst:
-        ring = !plan.source_direct_ && !plan.h_identity_;
-        row = plan.extent_.src_w * channels;
-        break;
-      case PassOrder::kWidthFirst:
-        ring = !(plan.w_identity_ && plan.source_direct_);
-        row = plan.extent_.dst_w * channels;
-        break;
-      case PassOrder::kCopy:
-        break;
-    }
+    const bool ring =
+        plan.order_ == PassOrder::kHeightFirst
+            ? !plan.source_direct_ && !plan.h_identity_
+            : plan.order_ == PassOrder::kWidthFirst && !(plan.w_identity_ && plan.source_direct_);
     if (!ring) return 0;
-    const uint64_t slot_bytes = static_cast<uint64_t>(PaddedFloats(row)) * sizeof(float);
+    const uint64_t slot_bytes = static_cast<uint64_t>(SlotFloats(plan)) * sizeof(float);
     const int64_t fit = static_cast<int64_t>(row_cache_bytes / std::max<uint64_t>(slot_bytes, 1));
     int64_t slots = 1;
     while (slots * 2 <= std::min(fit, PowerOfTwoAtLeast(max_h))) slots *= 2;
@@ -247,6 +242,8 @@ class ResamplePlan::PixelRunner {
     if (source.dtype == DataType::kBFloat16) combine16_ = k_.height_combine_bfloat16_rows;
     src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
     dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
+    slot_floats_ = SlotFloats(plan);
+    slot_mask_ = plan.pixel_slots_ - 1;
   }
 
   void Run(int64_t begin, int64_t end) {
@@ -299,9 +296,8 @@ class ResamplePlan::PixelRunner {
       used += AlignUp(bytes);
       return at;
     };
-    const uint64_t slot_floats =
-        static_cast<uint64_t>(PaddedFloats(static_cast<int64_t>(width_first ? dst_row : src_row)));
-    parts->ring = reinterpret_cast<float*>(take(slots * slot_floats * sizeof(float)));
+    parts->ring = reinterpret_cast<float*>(
+        take(slots * static_cast<uint64_t>(SlotFloats(plan)) * sizeof(float)));
     parts->row = reinterpret_cast<float*>(take(src_row * sizeof(float)));
     parts->result = reinterpret_cast<float*>(
         take((width_first && plan.destination_fused16_ ? dst_row : 0) * sizeof(float)));
@@ -324,14 +320,17 @@ class ResamplePlan::PixelRunner {
     return static_cast<char*>(dst_.data) + n * dst_.strides[0] * dst_size_ +
            ih * dst_.strides[2] * dst_size_;
   }
-  float* Slot(int64_t key) const {
-    const int64_t row =
-        plan_.order_ == PassOrder::kWidthFirst ? RowElements(false) : RowElements(true);
-    return parts_.ring + (key & (plan_.pixel_slots_ - 1)) * PaddedFloats(row);
+  // A ring slot's floats: a source row (height-first) or a destination
+  // row (width-first), padded to whole lines.
+  static int64_t SlotFloats(const ResamplePlan& plan) {
+    const int64_t w =
+        plan.order_ == PassOrder::kWidthFirst ? plan.extent_.dst_w : plan.extent_.src_w;
+    const uint64_t bytes = static_cast<uint64_t>(w * plan.problem_.channels) * sizeof(float);
+    return static_cast<int64_t>(AlignUp(bytes) / sizeof(float));
   }
-  static int64_t PaddedFloats(int64_t n) {
-    return static_cast<int64_t>(AlignUp(static_cast<uint64_t>(n) * sizeof(float)) / sizeof(float));
-  }
+  // Ring slot of `key` and the key it holds (-1: none).
+  float* Slot(int64_t key) const { return parts_.ring + (key & slot_mask_) * slot_floats_; }
+  int64_t& Held(int64_t key) const { return parts_.keys[key & slot_mask_]; }
 
   // Source row (n, oh) as fp32: in place, or converted into buf.
   const float* SourceRow(int64_t n, int64_t oh, float* buf) const {
@@ -354,16 +353,18 @@ class ResamplePlan::PixelRunner {
     const int64_t count = t.count[si], first = t.first[si], len = RowElements(true);
     const float* w = t.weights.data() + t.offset[si];
     float* sum = parts_.row;
-    if (plan_.source_direct_ || combine16_ != nullptr || count == 0) {
+    if (plan_.source_direct_ || count == 0) {
       for (int64_t j = 0; j < count; ++j) {
         parts_.ptrs[j] = reinterpret_cast<const float*>(SourceRowAddr(n, first + j));
+      }
+      k_.height_combine(parts_.ptrs, w, count, len, sum, false);
+      return sum;
+    }
+    if (combine16_ != nullptr) {
+      for (int64_t j = 0; j < count; ++j) {
         parts_.ptrs16[j] = reinterpret_cast<const uint16_t*>(SourceRowAddr(n, first + j));
       }
-      if (plan_.source_direct_ || count == 0) {
-        k_.height_combine(parts_.ptrs, w, count, len, sum, false);
-      } else {
-        combine16_(parts_.ptrs16, w, count, len, sum, false);
-      }
+      combine16_(parts_.ptrs16, w, count, len, sum, false);
       return sum;
     }
     const int64_t base_key = n * plan_.extent_.src_h, group = plan_.pixel_slots_;
@@ -372,9 +373,9 @@ class ResamplePlan::PixelRunner {
       for (int64_t j = 0; j < g; ++j) {
         const int64_t key = base_key + first + k0 + j;
         float* slot = Slot(key);
-        if (parts_.keys[key & (group - 1)] != key) {
+        if (Held(key) != key) {
           LoadRow(k_, src_.dtype, SourceRowAddr(n, first + k0 + j), 1, len, slot);
-          parts_.keys[key & (group - 1)] = key;
+          Held(key) = key;
         }
         parts_.ptrs[j] = slot;
       }
@@ -415,7 +416,7 @@ class ResamplePlan::PixelRunner {
     }
     const int64_t key = n * plan_.extent_.src_h + oh;
     float* slot = Slot(key);
-    int64_t& held = parts_.keys[key & (plan_.pixel_slots_ - 1)];
+    int64_t& held = Held(key);
     if (held == key) return slot;
     if (plan_.w_identity_) {
       SourceRow(n, oh, slot);
@@ -482,6 +483,8 @@ class ResamplePlan::PixelRunner {
   Parts parts_;
   int64_t src_size_ = 0;
   int64_t dst_size_ = 0;
+  int64_t slot_floats_ = 0;
+  int64_t slot_mask_ = 0;
   // Sums over 16-bit source rows in place, where the target converts in
   // registers; null: rows are converted into the ring cache.
   void (*combine16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
@@ -535,13 +538,9 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // takes the decisions a contiguous layout gets (the same pass order, so the
   // same bits), and PixelRunner runs them over whole rows of W * C elements.
   // Copies (nearest forwards) copy whole pixels from 2 channels on.
-  const int64_t min_channels = arithmetic == Arithmetic::kFloat32 ? kMinPixelChannels
-                               : arithmetic == Arithmetic::kCopy
-                                   ? 2
-                                   : std::numeric_limits<int64_t>::max();
-  plan->pixel_rows_ = f.channels >= min_channels && source.c_stride == 1 &&
-                      destination.c_stride == 1 && source.w_stride == f.channels &&
-                      destination.w_stride == f.channels;
+  plan->pixel_rows_ =
+      (arithmetic == Arithmetic::kFloat32 || arithmetic == Arithmetic::kCopy) &&
+      PixelLayouts(source, destination, f.channels, arithmetic == Arithmetic::kCopy);
   const bool source_rows = source.w_stride == 1 || plan->pixel_rows_;
   const bool destination_rows = destination.w_stride == 1 || plan->pixel_rows_;
   plan->source_direct_ = source.dtype == DataType::kFloat32 && source_rows;
@@ -1472,9 +1471,13 @@ void ResamplePlan::RunOnThisThread(const TensorView& source, const MutableTensor
   RunChunks(source, destination, scratch, true);
 }
 
+int64_t ResamplePlan::DestinationRows() const {
+  return problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
+}
+
 void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,
                              void* scratch, bool on_this_thread) const {
-  const int64_t total_rows = problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
+  const int64_t total_rows = DestinationRows();
   const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
@@ -1496,7 +1499,7 @@ void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& 
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,
                             int64_t k, int64_t chunks, char* chunk_scratch) const {
-  const int64_t total_rows = problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
+  const int64_t total_rows = DestinationRows();
   const int64_t begin = total_rows / chunks * k + std::min(k, total_rows % chunks);
   const int64_t end = begin + total_rows / chunks + (k < total_rows % chunks ? 1 : 0);
   switch (arithmetic_) {

@@ -93,6 +93,14 @@ inline constexpr double kWakeWorkersBytes = 3.0 * (1 << 20);
 double JobBytes(double planes, double in_elements, double out_elements, bool backward,
                 DataType source, DataType destination);
 
+// Channels-last views on both sides (C stride 1, W stride C), with enough
+// channels for pixel rows (ResamplePlan::pixel_rows): kMinPixelChannels for
+// the fp32 engine, kMinPixelCopyChannels for element copies (`copy`: the
+// nearest forwards, whole pixels copied).
+inline constexpr int64_t kMinPixelCopyChannels = 2;
+bool PixelLayouts(const ViewLayout& source, const ViewLayout& destination, int64_t channels,
+                  bool copy);
+
 // Planes one element wide on both sides (in_w == out_w == 1, more than one
 // row) as planes one row high: swaps H and W in *problem and in both views'
 // shapes and strides. The height pass over rows of one element pays its
@@ -200,6 +208,8 @@ class ResamplePlan {
   class ChunkRunner;
   class PixelRunner;
   ResamplePlan() = default;
+  // Destination rows the chunks split: (n, c, h), or (n, h) for pixel rows.
+  int64_t DestinationRows() const;
   // Every chunk, on the pool's threads or on the calling thread only.
   void RunChunks(const TensorView& source, const MutableTensorView& destination, void* scratch,
                  bool on_this_thread) const;

@@ -72,11 +72,9 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
           static_cast<double>(p.out_d) * static_cast<double>(p.out_h) *
               static_cast<double>(p.out_w),
           backward, source.dtype, destination.dtype) >= kWakeWorkersBytes;
-  const bool pixel_views = source.c_stride == 1 && destination.c_stride == 1 &&
-                           source.w_stride == p.channels && destination.w_stride == p.channels;
   if (IsNearest(p.filter) && !backward) {
     // A gather of whole elements (pixels): one pass, bit for bit, no workspace.
-    plan->pixel_slices_ = pixel_views && p.channels >= 2;
+    plan->pixel_slices_ = PixelLayouts(source, destination, p.channels, true);
     if (source.dtype != destination.dtype) {
       if (error) *error = "a nearest copy needs the same dtype on both sides";
       return nullptr;
@@ -107,7 +105,7 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
       return nullptr;
     }
     const GatherTable& depth = plan->depth_->gather;
-    const bool pixel = pixel_views && p.channels >= ResamplePlan::kMinPixelChannels;
+    const bool pixel = PixelLayouts(source, destination, p.channels, false);
     plan->pixel_slices_ = pixel;
     const int64_t slice_channels = pixel ? p.channels : 1;
     const ResampleProblem slice{1,          slice_channels, p.out_h,         p.out_w,
