@@ -3,6 +3,7 @@ ctypes: no compilation against Python or torch. ctypes releases the GIL while
 the library runs."""
 import ctypes as C
 import os
+import threading
 from pathlib import Path
 
 # aclnn_host::DataType
@@ -35,6 +36,7 @@ def _load():
 
 
 LIB = _load()
+_resize = LIB.aclnn_host_resize
 
 
 class LibraryError(Exception):
@@ -49,16 +51,22 @@ def supports(mode, antialias, backward, dtype, rank):
     return bool(LIB.aclnn_host_resize_supports(mode, int(antialias), int(backward), dtype, rank))
 
 
+_Int64s = C.c_int64 * MAX_RANK
+_Doubles = C.c_double * MAX_RANK
+_MESSAGE_BYTES = 512
+_local = threading.local()  # one message buffer per thread (ctypes drops the GIL during a call)
+
+
 def run(mode, antialias, backward, align_corners, scales, rank, src, src_dtype, src_shape,
         src_strides, dst, dst_dtype, dst_shape, dst_strides):
     """One call of the library on raw views (pointers, shapes and strides in
     elements); raises LibraryError with the library's message on failure."""
-    msg = C.create_string_buffer(512)
-    arr = lambda v: (C.c_int64 * MAX_RANK)(*v)  # noqa: E731
-    factors = (C.c_double * MAX_RANK)(*[float(s) for s in scales])
-    code = LIB.aclnn_host_resize(mode, int(antialias), int(backward), int(align_corners), rank,
-                                 factors, src, src_dtype,
-                                 arr(src_shape), arr(src_strides), dst, dst_dtype, arr(dst_shape),
-                                 arr(dst_strides), msg, len(msg))
+    msg = getattr(_local, "message", None)
+    if msg is None:
+        msg = _local.message = C.create_string_buffer(_MESSAGE_BYTES)
+    code = _resize(mode, int(antialias), int(backward), int(align_corners), rank,
+                   _Doubles(*scales), src, src_dtype, _Int64s(*src_shape), _Int64s(*src_strides),
+                   dst, dst_dtype, _Int64s(*dst_shape), _Int64s(*dst_strides), msg,
+                   _MESSAGE_BYTES)
     if code != OK:
         raise LibraryError(code, msg.value.decode(errors="replace"))

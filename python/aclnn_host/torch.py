@@ -58,13 +58,20 @@ def _memory_format(t):
     """at::Tensor::suggest_memory_format (not exposed to Python in 1.13): the
     channels-last format for a channels-last tensor that is not also plain
     contiguous, else contiguous."""
-    last = {4: torch.channels_last, 5: torch.channels_last_3d}.get(t.dim())
-    if last is not None and t.is_contiguous(memory_format=last) and not t.is_contiguous():
+    if t.is_contiguous():
+        return torch.contiguous_format
+    last = _CHANNELS_LAST.get(t.dim())
+    if last is not None and t.is_contiguous(memory_format=last):
         return last
     return torch.contiguous_format
 
 
+_CHANNELS_LAST = {4: torch.channels_last, 5: torch.channels_last_3d}
+
+
 def _output(shape, dtype, like):
+    if like.is_contiguous():  # the common case, without the keyword's parsing
+        return torch.empty(shape, dtype=dtype)
     return torch.empty(shape, dtype=dtype, memory_format=_memory_format(like))
 
 
@@ -78,7 +85,7 @@ def _check_sizes(name, spatial, input_dims, output_size, input_spatial):
     if input_dims != spatial + 2:
         raise RuntimeError("%s: expected a %dD tensor (N, C, spatial...), got %dD" %
                            (name, spatial + 2, input_dims))
-    if any(int(o) <= 0 for o in output_size) or any(int(i) <= 0 for i in input_spatial):
+    if min(output_size) <= 0 or min(input_spatial) <= 0:
         raise RuntimeError("%s: input and output sizes should be greater than 0, but got input "
                            "(%s) and output (%s)" % (name, ", ".join(map(str, input_spatial)),
                                                     ", ".join(map(str, output_size))))
@@ -96,9 +103,8 @@ def _run(mode, antialias, backward, align, scales, src, dst):
     rank = src.dim()
     code = _DTYPES[src.dtype]
     try:
-        _lib.run(mode, antialias, backward, align, scales, rank, src.data_ptr(), code,
-                 list(src.shape), list(src.stride()), dst.data_ptr(), code, list(dst.shape),
-                 list(dst.stride()))
+        _lib.run(mode, antialias, backward, align, scales, rank, src.data_ptr(), code, src.shape,
+                 src.stride(), dst.data_ptr(), code, dst.shape, dst.stride())
     except _lib.LibraryError as e:
         raise RuntimeError(str(e)) from None
     calls["aclnn_host"] += 1

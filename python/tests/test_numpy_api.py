@@ -389,3 +389,31 @@ def test_rank_errors_match_torch(shape, mode):
     assert theirs is not None and ours is not None, (theirs, ours)
     assert type(ours) is type(theirs), ("rank-%d input: interpolate raised %r, F.interpolate "
                                         "raised %r" % (len(shape), ours, theirs))
+
+
+def test_library_errors_carry_their_own_message_from_every_thread():
+    # _lib.run keeps one message buffer per thread and ctypes drops the GIL
+    # during the call: concurrent failing calls must not read each other's text.
+    import threading
+    from aclnn_host import _lib
+    x = np.zeros((1, 2, 4, 4), np.float32)
+    failures = []
+
+    def worker(n):
+        y = np.zeros((n, 2, 8, 8), np.float32)
+        for _ in range(300):
+            try:
+                _lib.run(_lib.NEAREST, False, False, False, [0.0, 0.0], 4, x.ctypes.data,
+                         _lib.FLOAT32, x.shape, (32, 16, 4, 1), y.ctypes.data, _lib.FLOAT32,
+                         y.shape, (128, 64, 8, 1))
+                failures.append("no error for N = %d" % n)
+            except _lib.LibraryError as e:
+                if e.code != _lib.INVALID_ARGUMENT or "y [%d, 2, 8, 8]" % n not in str(e):
+                    failures.append("N = %d got %r" % (n, str(e)))
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(2, 6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures[:3]
