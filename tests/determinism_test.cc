@@ -1418,7 +1418,7 @@ TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
   std::mt19937 rng(91);
   const int64_t channel_counts[] = {2, 3, 4, 5, 8, 12, 16, 19, 64};
   std::map<int, int> orders;
-  int copies = 0;
+  int copies = 0, planar = 0;
   for (int trial = 0; trial < 200; ++trial) {
     resample::kernels::ForceTarget(targets[size_t(trial) % targets.size()]);
     resample::ResampleProblem p;
@@ -1465,10 +1465,12 @@ TEST(Paths, ChannelsLastPixelRowsGiveTheContiguousBytes) {
                                                    part, what, budget);
     ASSERT_TRUE(plan) << what;
     ++orders[static_cast<int>(plan->order())];
+    planar += plan->pixel_planar();
     if (::testing::Test::HasFailure()) break;
   }
   resample::kernels::ForceTarget(0);
   EXPECT_GT(copies, 20);
+  EXPECT_GT(planar, 20);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kHeightFirst)], 10);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kWidthFirst)], 10);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kCopy)], 0);
@@ -1480,24 +1482,30 @@ TEST(StreamedStores, ChannelsLastPixelRowsGiveTheContiguousBytes) {
   std::mt19937 rng(92);
   std::map<int, int> orders;
   // (filter, direction, in h, in w, out h, out w): destinations of 4.2M elements.
+  // Channels 2 and 3: through planes (pixel_planar), expanding width passes.
   struct Case {
     resample::Filter filter;
     resample::Direction direction;
-    int64_t in_h, in_w, out_h, out_w;
+    int64_t in_h, in_w, out_h, out_w, channels;
   };
   const Case cases[] = {
-      {resample::Filter::kLinear, resample::Direction::kForward, 128, 128, 256, 256},
-      {resample::Filter::kCubicAA, resample::Direction::kBackward, 256, 256, 64, 128},
-      {resample::Filter::kLinearAA, resample::Direction::kForward, 512, 96, 256, 256},
+      {resample::Filter::kLinear, resample::Direction::kForward, 128, 128, 256, 256, 64},
+      {resample::Filter::kCubicAA, resample::Direction::kBackward, 256, 256, 64, 128, 64},
+      {resample::Filter::kLinearAA, resample::Direction::kForward, 512, 96, 256, 256, 64},
+      {resample::Filter::kLinear, resample::Direction::kForward, 600, 300, 1200, 1200, 3},
+      {resample::Filter::kCubicAA, resample::Direction::kBackward, 1200, 1200, 1000, 600, 3},
+      {resample::Filter::kNearest, resample::Direction::kBackward, 1500, 1500, 700, 750, 2},
   };
+  int planar = 0;
   for (const Case& k : cases) {
     for (DataType dtype : {DataType::kFloat32, DataType::kBFloat16}) {
       resample::ResampleProblem p;
-      p.batch = 1, p.channels = 64;
+      p.batch = 1, p.channels = k.channels;
       p.in_h = k.in_h, p.in_w = k.in_w, p.out_h = k.out_h, p.out_w = k.out_w;
       p.direction = k.direction, p.filter = k.filter;
       const bool backward = p.direction == resample::Direction::kBackward;
-      std::vector<float> values(size_t(64 * (backward ? k.out_h * k.out_w : k.in_h * k.in_w)));
+      std::vector<float> values(
+          size_t(k.channels * (backward ? k.out_h * k.out_w : k.in_h * k.in_w)));
       std::uniform_real_distribution<float> uni(-2.0f, 2.0f);
       for (float& v : values) v = uni(rng);
       const std::string what = std::string(resample::FilterName(p.filter)) + " dtype " +
@@ -1505,11 +1513,14 @@ TEST(StreamedStores, ChannelsLastPixelRowsGiveTheContiguousBytes) {
       auto plan = ExpectPixelRowsGiveContiguousBytes(p, dtype, values, 0, {4, 2}, what);
       ASSERT_TRUE(plan) << what;
       EXPECT_TRUE(plan->destination_streamed()) << what;
+      EXPECT_EQ(plan->pixel_planar(), k.channels <= 3) << what;
+      planar += plan->pixel_planar();
       ++orders[static_cast<int>(plan->order())];
     }
   }
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kHeightFirst)], 0);
   EXPECT_GT(orders[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
+  EXPECT_EQ(planar, 6);
 }
 
 }  // namespace

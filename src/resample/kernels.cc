@@ -1926,6 +1926,68 @@ void StoreRowStreamed(const float* src, typename Out::T* dst, int64_t n) {
   }
 }
 
+// Pixels of kC contiguous floats split into kC planar rows and joined back:
+// one LoadInterleaved / StoreInterleaved per vector of pixels, element by
+// element for the rest. Bit-exact moves.
+template <int kC>
+void SplitPixelsOf(const float* row, int64_t pixels, float* planes, int64_t stride) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + lanes <= pixels; x += lanes) {
+    hn::Vec<decltype(d)> v[kC];
+    const float* at = row + x * kC;
+    if constexpr (kC == 2) hn::LoadInterleaved2(d, at, v[0], v[1]);
+    if constexpr (kC == 3) hn::LoadInterleaved3(d, at, v[0], v[1], v[2]);
+    if constexpr (kC == 4) hn::LoadInterleaved4(d, at, v[0], v[1], v[2], v[3]);
+    for (int c = 0; c < kC; ++c) hn::StoreU(v[c], d, planes + c * stride + x);
+  }
+  for (; x < pixels; ++x) {
+    for (int c = 0; c < kC; ++c) planes[c * stride + x] = row[x * kC + c];
+  }
+}
+
+template <int kC>
+void JoinPixelsOf(const float* planes, int64_t stride, int64_t pixels, float* row) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t x = 0;
+  for (; x + lanes <= pixels; x += lanes) {
+    hn::Vec<decltype(d)> v[kC];
+    for (int c = 0; c < kC; ++c) v[c] = hn::LoadU(d, planes + c * stride + x);
+    float* at = row + x * kC;
+    if constexpr (kC == 2) hn::StoreInterleaved2(v[0], v[1], d, at);
+    if constexpr (kC == 3) hn::StoreInterleaved3(v[0], v[1], v[2], d, at);
+    if constexpr (kC == 4) hn::StoreInterleaved4(v[0], v[1], v[2], v[3], d, at);
+  }
+  for (; x < pixels; ++x) {
+    for (int c = 0; c < kC; ++c) row[x * kC + c] = planes[c * stride + x];
+  }
+}
+
+void SplitPixels(const float* row, int64_t pixels, int64_t channels, float* planes,
+                 int64_t stride) {
+  switch (channels) {
+    case 2:
+      return SplitPixelsOf<2>(row, pixels, planes, stride);
+    case 3:
+      return SplitPixelsOf<3>(row, pixels, planes, stride);
+    default:
+      return SplitPixelsOf<4>(row, pixels, planes, stride);
+  }
+}
+
+void JoinPixels(const float* planes, int64_t stride, int64_t pixels, int64_t channels, float* row) {
+  switch (channels) {
+    case 2:
+      return JoinPixelsOf<2>(planes, stride, pixels, row);
+    case 3:
+      return JoinPixelsOf<3>(planes, stride, pixels, row);
+    default:
+      return JoinPixelsOf<4>(planes, stride, pixels, row);
+  }
+}
+
 const KernelTable* Table() {
   static const KernelTable table = [] {
     KernelTable t{};
@@ -1954,6 +2016,8 @@ const KernelTable* Table() {
     t.row_is_finite = &RowIsFinite;
     t.gather_row32 = &GatherRow32;
     t.width_row_sparse = &WidthRowSparse;
+    t.split_pixels = &SplitPixels;
+    t.join_pixels = &JoinPixels;
     t.height_pass_planes = &HeightPassPlanes<FloatOut>;
     t.height_pass_planes_half = &HeightPassPlanes<HalfOut>;
     t.height_pass_planes_bfloat16 = &HeightPassPlanes<BFloat16Out>;

@@ -13,6 +13,8 @@ namespace aclnn_host::resample::kernels {
 
 constexpr int64_t kMaxWidthRows = 8;
 constexpr int64_t kMaxFusedTaps = 8;
+// The most channels split_pixels / join_pixels take.
+constexpr int64_t kMaxPlanarChannels = 4;
 
 // The kernels of one target, resolved once (CurrentKernels) so that hot loops
 // do not pay a dispatch per row.
@@ -97,6 +99,14 @@ struct KernelTable {
   // of its own taps only (no zero-weight taps): the exact result for rows
   // holding Inf or NaN, and the blocked pass's bits for finite elements.
   void (*width_row_sparse)(const GatherTable& table, const float* src, float* dst);
+  // A row of `pixels` pixels of `channels` contiguous floats (2 to
+  // kMaxPlanarChannels) split into `channels` planar rows, plane c at
+  // planes + c * stride, and joined back into such a row: bits moved as
+  // they are.
+  void (*split_pixels)(const float* row, int64_t pixels, int64_t channels, float* planes,
+                       int64_t stride);
+  void (*join_pixels)(const float* planes, int64_t stride, int64_t pixels, int64_t channels,
+                      float* row);
   // The height pass for destination rows [row_begin, row_end) of `planes`
   // planes at once. Destination row row_begin + i of plane q is at
   // dst[q] + i * dst_stride; it gathers the source rows of table row

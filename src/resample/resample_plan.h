@@ -173,15 +173,26 @@ class ResamplePlan {
   // fp32 engine). The height pass sums whole rows of W * C elements and the
   // width pass sums pixels (vectors along C) instead of gathering each
   // plane's elements C apart. The same pass order and sums as contiguous
-  // views of the problem, so the same bytes. From 3 channels: AVX2, 1
+  // views of the problem, so the same bytes. Measured from 3 channels: AVX2, 1
   // thread, AA bicubic, strided gathers against pixel rows: 4 channels 512 ->
   // 1024 forward 4.8 -> 4.1 ms, backward 5.9 -> 3.9; 6 channels 300 -> 150
   // 1.24 -> 0.79 and 0.87 -> 0.52; RGB (8, 3, 512, 512) -> 224, best of 10,
   // two alternated runs: bilinear forward 4.8 -> 3.0, bicubic 5.1-5.5 ->
   // 3.5-4.3, AA bicubic 6.6-6.7 -> 6.3-6.4, backwards within the noise
-  // (4.6-6.4 against 3.9-7.2).
-  static constexpr int64_t kMinPixelChannels = 3;
+  // (4.6-6.4 against 3.9-7.2). 2 channels since their width pass runs
+  // through planes (pixel_planar): AVX2, 2 threads, hot, strided gathers
+  // against planes, (8, 2, 512, 512) -> 224 AA bilinear forward 2.1 -> 1.9
+  // ms, its backward 1.8 -> 0.64; nearest-exact backward of 256 -> 512 on
+  // (4, 2) planes 1.55 -> 0.49.
+  static constexpr int64_t kMinPixelChannels = 2;
   bool pixel_rows() const { return pixel_rows_; }
+  // Pixel rows of 2 to kernels::kMaxPlanarChannels channels take their width
+  // pass through planes: each row's channels split into C planar rows, the
+  // contiguous layout's width pass over those (the same bits), joined back.
+  // Pixels of fewer channels than a vector's lanes left most lanes idle:
+  // RGB (8, 3, 224, 224) -> (512, 512) nearest-exact backward, AVX-512, 1
+  // thread, 2.4 ms through pixels against 1.2 for contiguous views.
+  bool pixel_planar() const { return pixel_planar_; }
   Arithmetic arithmetic() const { return arithmetic_; }
   const ResampleProblem& problem() const { return problem_; }
   // Per destination row, the source rows it gathers; per destination column,
@@ -250,6 +261,7 @@ class ResamplePlan {
   bool width_transposed_ = false;
   bool width_phased_ = false;
   bool pixel_rows_ = false;
+  bool pixel_planar_ = false;
   // Pixel rows: the ring cache's slots (converted source rows height-first,
   // width-passed rows width-first; 0: none).
   int64_t pixel_slots_ = 0;
