@@ -134,6 +134,35 @@ def _element_strides(a):
     return a, [s // a.itemsize for s in a.strides]
 
 
+def _channels_last(a):
+    """Whether a is a channels-last array: 4-D or 5-D, its memory order N,
+    spatial..., C densely packed, and not also C-contiguous (PyTorch's
+    suggest_memory_format, read off numpy strides; dims of size 1 take any
+    stride). An HWC image seen as (1, C, H, W), img.transpose(2, 0, 1)[None],
+    is one."""
+    if a.ndim not in (4, 5) or a.flags.c_contiguous:
+        return False
+    expected = a.itemsize
+    for axis in reversed(_channels_last_order(a.ndim)):
+        if a.shape[axis] != 1 and a.strides[axis] != expected:
+            return False
+        expected *= a.shape[axis]
+    return True
+
+
+def _channels_last_order(ndim):
+    return (0,) + tuple(range(2, ndim)) + (1,)
+
+
+def _empty_like_layout(shape, dtype, like):
+    """A new array of `shape` (N, C, spatial...): channels-last where `like`
+    is (as F.interpolate keeps the memory format), else C-contiguous."""
+    if not _channels_last(like):
+        return np.empty(shape, dtype=dtype)
+    order = _channels_last_order(len(shape))
+    return np.empty(tuple(shape[i] for i in order), dtype=dtype).transpose(np.argsort(order))
+
+
 def _call(lib_mode, antialias, backward, align_corners, scales, src, dst, mode_name):
     rank = src.ndim
     code = _dtype_code(src)
@@ -156,11 +185,13 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=N
                 antialias=False, recompute_scale_factor=None):
     """torch.nn.functional.interpolate for a numpy array (N, C, spatial...):
     float32, float16, float64, and uint8 for the nearest modes. Returns a new
-    C-contiguous array of x's dtype."""
+    array of x's dtype, in x's memory format as F.interpolate keeps it:
+    channels-last where x is (e.g. an HWC image as img.transpose(2, 0,
+    1)[None]), C-contiguous otherwise."""
     x = np.asarray(x)
     lib_mode, out, scales, ac = resolve(x.ndim, x.shape[2:], size, scale_factor, mode,
                                         align_corners, antialias, recompute_scale_factor)
-    y = np.empty(tuple(x.shape[:2]) + tuple(out), dtype=x.dtype)
+    y = _empty_like_layout(tuple(x.shape[:2]) + tuple(out), x.dtype, x)
     if y.size == 0:
         return y
     _call(lib_mode, antialias, False, ac, scales, x, y, mode)
@@ -172,7 +203,9 @@ def interpolate_backward(grad_output, input_size, size=None, scale_factor=None, 
     """The gradient of interpolate with respect to its input: grad_output is
     dL/dy of shape (N, C, out spatial...), input_size the forward input's
     shape; size / scale_factor as given to the forward (they must produce
-    grad_output's spatial size). Returns dL/dx of shape input_size."""
+    grad_output's spatial size). Returns dL/dx of shape input_size, in
+    grad_output's memory format (channels-last or C-contiguous), as PyTorch's
+    backward kernels give it."""
     g = np.asarray(grad_output)
     input_size = tuple(int(v) for v in input_size)
     if len(input_size) != g.ndim or input_size[:2] != g.shape[:2]:
@@ -183,7 +216,7 @@ def interpolate_backward(grad_output, input_size, size=None, scale_factor=None, 
     if tuple(out) != tuple(g.shape[2:]):
         raise ValueError("grad_output's spatial size %s differs from the forward's output size %s"
                          % (list(g.shape[2:]), out))
-    dx = np.empty(input_size, dtype=g.dtype)
+    dx = _empty_like_layout(input_size, g.dtype, g)
     if dx.size == 0:
         return dx
     _call(lib_mode, antialias, True, ac, scales, g, dx, mode)
