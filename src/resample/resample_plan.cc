@@ -43,6 +43,18 @@ constexpr int64_t kMinTransposedRowFloats = 48;
 constexpr int64_t kSmallStageFloats = 4096;
 constexpr int64_t kPrefetchRowsAhead = 2;
 constexpr int64_t kCacheLine = 64;
+// Nearest forwards (element copies) whose source rows have unit stride and
+// kMinCopyPrefetchBytes to kMaxCopyPrefetchBytes prefetch the source row of
+// the destination row this many rows ahead: a shrink reads short rows apart,
+// which the hardware prefetchers follow poorly. Measured on AMD Zen 4
+// (AVX-512), 2 threads, caches cold, medians of 40 calls in six alternated
+// rounds: (8, 3, 512, 512) -> 224 (rows of 2 KiB) 0.86-1.28 -> 0.48-1.00 ms
+// (median of the six 1.17 -> 0.56); 1080x1920 RGB -> 540x960 (7.5 KiB rows)
+// 0.66-0.88 -> 0.56-0.98 (0.72 -> 0.79), so longer rows are left to the
+// hardware; rows of 14 floats were slower (0.24 -> 0.25-0.28 ms).
+constexpr int64_t kCopyPrefetchRowsAhead = 2;
+constexpr uintptr_t kMinCopyPrefetchBytes = 256;
+constexpr uintptr_t kMaxCopyPrefetchBytes = 4096;
 // Small planes whose rows form one run are prefetched about this many bytes
 // ahead of the plane the width pass reads (at least one plane ahead): planes
 // of a few hundred bytes each give the hardware prefetchers too little to
@@ -1595,9 +1607,26 @@ void CopyRowsOf(const GatherTable& height, const GatherTable& width, bool width_
   const int64_t ss = src.strides[3], ds = dst.strides[3];
   const int64_t* first = width.first.data();
   const bool whole_rows = width_identity && ss == 1 && ds == 1;  // a volume's depth pass
+  const uintptr_t row_bytes = static_cast<uintptr_t>(width.src_size) * sizeof(T);
+  const bool prefetch =
+      ss == 1 && row_bytes >= kMinCopyPrefetchBytes && row_bytes <= kMaxCopyPrefetchBytes;
   for (int64_t r = begin; r < end; ++r) {
     const int64_t p = r / rows, i = r % rows;
     const int64_t source_row = height.first[static_cast<size_t>(i)];
+    if (prefetch && r + kCopyPrefetchRowsAhead < end) {
+      // The source row that row r + kCopyPrefetchRowsAhead reads, unless
+      // its predecessor reads it too (upsampling repeats rows).
+      const int64_t ra = r + kCopyPrefetchRowsAhead, pa = ra / rows, ia = ra % rows;
+      const int64_t row_a = height.first[static_cast<size_t>(ia)];
+      if (ia == 0 || height.first[static_cast<size_t>(ia - 1)] != row_a) {
+        const auto from = reinterpret_cast<uintptr_t>(
+            RowStart<T, TensorView, const T*>(src, pa, channels, row_a));
+        for (uintptr_t line = from & ~uintptr_t{kCacheLine - 1}; line < from + row_bytes;
+             line += kCacheLine) {
+          __builtin_prefetch(reinterpret_cast<const void*>(line));
+        }
+      }
+    }
     T* d = RowStart<T, MutableTensorView, T*>(dst, p, channels, i);
     if (ds == 1 && r > begin && i > 0 && height.first[static_cast<size_t>(i - 1)] == source_row) {
       // Upsampling repeats source rows: copy the row just written.
