@@ -98,6 +98,14 @@ int64_t PaddedRow(int64_t n) {
 
 uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
+// After a width pass that met something non-finite, one of its rows: a row
+// whose sources are finite is exact already (its Inf came from overflow);
+// the others take the sparse gather.
+void RedoIfNotFinite(const kernels::KernelTable& k, const GatherTable& width, const float* src,
+                     float* dst) {
+  if (!k.row_is_finite(src, width.src_size)) k.width_row_sparse(width, src, dst);
+}
+
 // Whether a blocked table has a phased or periodic lane8 form (the width
 // pass takes it where the target has a kernel for it: the same bits).
 bool HasPhasedForm(const BlockedTable& b) { return b.phase_period > 0 || b.lane8_period > 0; }
@@ -456,11 +464,7 @@ class ResamplePlan::PixelRunner {
       planes_out[i] = parts_.planes_out + i * out_stride;
     }
     if (!k_.width_pass(plan_.width_blocked(), in, planes_out, c, false, plan_.width_phased_)) {
-      for (int64_t i = 0; i < c; ++i) {
-        if (!k_.row_is_finite(in[i], e.src_w)) {
-          k_.width_row_sparse(plan_.width(), in[i], planes_out[i]);
-        }
-      }
+      for (int64_t i = 0; i < c; ++i) RedoIfNotFinite(k_, plan_.width(), in[i], planes_out[i]);
     }
     k_.join_pixels(parts_.planes_out, out_stride, e.dst_w, c, out);
   }
@@ -974,13 +978,6 @@ class ResamplePlan::ChunkRunner {
   bool Cached(int64_t key) const { return cache_keys_[key & slot_mask_] == key; }
   void MarkCached(int64_t key) { cache_keys_[key & slot_mask_] = key; }
 
-  // After a width pass that met something non-finite: rows whose sources are
-  // finite are exact already (their Inf came from overflow); the others take
-  // the sparse gather.
-  void RedoIfNotFinite(const float* src, float* dst) {
-    if (!k_.row_is_finite(src, plan_.extent_.src_w)) k_.width_row_sparse(plan_.width(), src, dst);
-  }
-
   // from_memory: src are the source tensor's own rows (prefetched ahead).
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows,
                         bool from_memory) {
@@ -990,7 +987,7 @@ class ResamplePlan::ChunkRunner {
                             plan_.width_phased_)) {
       return;
     }
-    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src[r], dst[r]);
+    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(k_, plan_.width(), src[r], dst[r]);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
@@ -1015,7 +1012,9 @@ class ResamplePlan::ChunkRunner {
                               from_memory, plan_.width_phased_)) {
       return;
     }
-    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(src + r * src_stride, dst + r * dst_stride);
+    for (int64_t r = 0; r < rows; ++r) {
+      RedoIfNotFinite(k_, plan_.width(), src + r * src_stride, dst + r * dst_stride);
+    }
   }
 
   // (plane, row) of the flattened dX row index, walked without dividing per row.
