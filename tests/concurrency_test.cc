@@ -3,8 +3,10 @@
 // single-threaded run (run under ThreadSanitizer by the test command).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -190,6 +192,61 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   const int mask = slots_used(true);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
+}
+
+// Each slot starts on its own contiguous share, as OpenMP's static schedule
+// deals them (42 tasks over 4 slots: 11, 11, 10, 10), so a core touches the
+// part of a tensor that PyTorch's kernels gave it; a slot done with its share
+// takes tasks from the back of another's. Every task runs once.
+TEST(ThreadPool, SlotsStartOnTheirStaticShareAndStealFromTheBack) {
+  resample::ThreadPool pool(4);
+  constexpr int64_t kTasks = 42;
+  const auto wait_for = [](const std::function<bool()>& ready) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!ready() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  };
+  // Every slot's first task waits until all four have started one.
+  std::atomic<int64_t> first[4] = {-1, -1, -1, -1};
+  std::atomic<int> started{0};
+  std::atomic<int> runs[kTasks] = {};
+  pool.ParallelFor(kTasks, 4, [&](int64_t task, int slot) {
+    ++runs[task];
+    int64_t none = -1;
+    if (first[slot].compare_exchange_strong(none, task)) {
+      ++started;
+      wait_for([&] { return started.load() == 4; });
+    }
+  });
+  EXPECT_EQ(first[0].load(), 0);
+  EXPECT_EQ(first[1].load(), 11);
+  EXPECT_EQ(first[2].load(), 22);
+  EXPECT_EQ(first[3].load(), 32);
+  for (int64_t t = 0; t < kTasks; ++t) EXPECT_EQ(runs[t].load(), 1) << "task " << t;
+
+  // Slot 1 stalls in its first task (after all four started) until the
+  // others ran everything else: they took the rest of its share.
+  std::atomic<int> done{0};
+  std::vector<int> slot_of(kTasks, -1);
+  std::mutex slot_mutex;
+  started = 0;
+  for (auto& f : first) f = -1;
+  pool.ParallelFor(kTasks, 4, [&](int64_t task, int slot) {
+    {
+      std::lock_guard<std::mutex> lock(slot_mutex);
+      slot_of[static_cast<size_t>(task)] = slot;
+    }
+    int64_t none = -1;
+    if (first[slot].compare_exchange_strong(none, task)) {
+      ++started;
+      wait_for([&] { return started.load() == 4; });
+      if (slot == 1) wait_for([&] { return done.load() == kTasks - 1; });
+    }
+    ++done;
+  });
+  EXPECT_EQ(done.load(), kTasks);
+  EXPECT_EQ(slot_of[11], 1);
+  EXPECT_EQ(std::count(slot_of.begin(), slot_of.end(), 1), 1) << "slot 1 ran tasks after task 11";
+  EXPECT_EQ(std::count(slot_of.begin(), slot_of.end(), -1), 0);
 }
 
 // A caller that runs every task itself calls `alone` once instead (a plan

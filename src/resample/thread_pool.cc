@@ -1,5 +1,6 @@
 #include "resample/thread_pool.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -89,6 +90,8 @@ void ThreadPool::StartWorkers(int num_threads) {
   stop_ = false;
   // New workers wait for the next job: the last one may be over.
   const uint64_t current = generation_.load();
+  next_task_.assign(static_cast<size_t>(num_threads_), 0);
+  end_task_.assign(static_cast<size_t>(num_threads_), 0);
   for (int i = 1; i < num_threads_; ++i) {
     try {
       workers_.emplace_back([this, i, current] { WorkerLoop(i, current); });
@@ -109,6 +112,16 @@ void ThreadPool::StopWorkers() {
   workers_.clear();
 }
 
+int64_t ThreadPool::TakeTask(int slot) {
+  const size_t own = static_cast<size_t>(slot);
+  if (next_task_[own] < end_task_[own]) return next_task_[own]++;
+  size_t most = own;
+  for (size_t s = 0; s < next_task_.size(); ++s) {
+    if (end_task_[s] - next_task_[s] > end_task_[most] - next_task_[most]) most = s;
+  }
+  return next_task_[most] < end_task_[most] ? --end_task_[most] : -1;
+}
+
 void ThreadPool::RunTasks(int slot, uint64_t job) {
   for (;;) {
     int64_t task;
@@ -116,8 +129,9 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
       std::lock_guard<std::mutex> lock(mutex_);
       // A worker that joined a job after it ended must not take tasks of the
       // next one: that job's cap may be below this worker's slot.
-      if (generation_.load() != job || next_task_ >= num_tasks_) return;
-      task = next_task_++;
+      if (generation_.load() != job) return;
+      task = TakeTask(slot);
+      if (task < 0) return;
     }
     (*fn_)(task, slot);
     std::lock_guard<std::mutex> lock(mutex_);
@@ -168,8 +182,17 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, boo
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = &fn;
     max_threads_ = max_threads;
-    num_tasks_ = num_tasks;
-    next_task_ = 0;
+    // Shares of the slots that can take part (the first num_tasks % shares
+    // one task longer); the others' are empty.
+    const int64_t shares = std::min<int64_t>(max_threads, num_threads_);
+    int64_t first = 0;
+    for (size_t s = 0; s < next_task_.size(); ++s) {
+      const int64_t i = static_cast<int64_t>(s);
+      const int64_t size = i < shares ? num_tasks / shares + (i < num_tasks % shares ? 1 : 0) : 0;
+      next_task_[s] = first;
+      end_task_[s] = first + size;
+      first += size;
+    }
     unfinished_ = num_tasks;
     job = ++generation_;
   }

@@ -50,7 +50,14 @@ class ThreadPool {
 
   // Runs fn(0, slot) ... fn(num_tasks - 1, slot) on at most max_threads
   // threads, the caller taking part; slot < max_threads tells which thread
-  // runs the task, and no two tasks run at once with the same slot. Returns
+  // runs the task, and no two tasks run at once with the same slot. Each of
+  // the P slots that can take part owns a contiguous share of the tasks, as
+  // OpenMP's static schedule deals them (the first num_tasks % P shares one
+  // task longer), and runs it in order; a slot done with its share takes
+  // tasks from the back of the share with the most left. So where tasks
+  // follow memory, each core touches the part of a tensor that PyTorch's
+  // kernels (and the last call) gave it, and a worker that wakes late costs
+  // no time. Returns
   // when all are done. Concurrent calls from several threads run one at a
   // time. wake_sleeping = false (small jobs): when every worker is asleep
   // and the pool has been idle for a while (kIdleBeforeInline), the caller
@@ -71,6 +78,9 @@ class ThreadPool {
   void WorkerLoop(int slot, uint64_t seen);
   // Takes tasks of job generation `job` until none are left or it is over.
   void RunTasks(int slot, uint64_t job);
+  // The next task for `slot` (mutex_ held): the front of its share, else
+  // the back of the share with the most left; -1 when none is left.
+  int64_t TakeTask(int slot);
 
   std::mutex run_mutex_;  // one ParallelFor at a time
   mutable std::mutex mutex_;
@@ -83,8 +93,10 @@ class ThreadPool {
   std::atomic<uint64_t> generation_{0};
   const TaskRef* fn_ = nullptr;
   int max_threads_ = 1;
-  int64_t num_tasks_ = 0;
-  int64_t next_task_ = 0;
+  // Slot s's share of the job's tasks is [next_task_[s], end_task_[s]);
+  // sized in StartWorkers (ParallelFor allocates nothing).
+  std::vector<int64_t> next_task_;
+  std::vector<int64_t> end_task_;
   std::atomic<int64_t> unfinished_{0};
   std::atomic<int> active_workers_{0};
   std::atomic<int> sleeping_workers_{0};  // workers blocked in wake_ (or about to be)
