@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "aclnn_host/upsample_bicubic2d_aa.h"
 #include "resample/thread_pool.h"
 #include "runtime/runtime.h"
 #include "test_support.h"
@@ -162,13 +163,13 @@ void WaitUntilIdle(const resample::ThreadPool& pool, int workers) {
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
-// Small jobs (wake_sleeping = false) after an idle spell, with every worker
+// Small jobs (JobSize::kSmall) after an idle spell, with every worker
 // asleep, run on the caller alone (slot 0): waking a sleeping worker costs
 // more than such a job. Jobs that may wake them spread as before, and a
 // small job right after another may use workers still awake.
 TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   resample::ThreadPool pool(4);
-  const auto slots_used = [&](bool wake_sleeping) {
+  const auto slots_used = [&](resample::JobSize size) {
     std::atomic<int> mask{0};
     pool.ParallelFor(
         64, 4,
@@ -177,19 +178,19 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
           volatile double x = 0;
           for (int i = 0; i < 20000; ++i) x = x + i;
         },
-        wake_sleeping);
+        size);
     return mask.load();
   };
   const auto idle = [&] { WaitUntilIdle(pool, 3); };
   for (int round = 0; round < 5; ++round) {
     idle();
-    EXPECT_EQ(slots_used(false), 1) << "round " << round;
+    EXPECT_EQ(slots_used(resample::JobSize::kSmall), 1) << "round " << round;
   }
   // A job that wakes them: the tasks ran on allowed slots (which ones is up
   // to the scheduler: woken workers may take them all while the caller is
   // still in notify_all).
   idle();
-  const int mask = slots_used(true);
+  const int mask = slots_used(resample::JobSize::kLarge);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
 }
@@ -249,11 +250,23 @@ TEST(ThreadPool, SlotsStartOnTheirStaticShareAndStealFromTheBack) {
   EXPECT_EQ(std::count(slot_of.begin(), slot_of.end(), -1), 0);
 }
 
+// Without libgomp in the process (this program has none) UseOpenMP(true)
+// changes nothing and says so; the pool's own threads go on.
+TEST(ThreadPool, UseOpenMPWithoutLibgompKeepsTheOwnThreads) {
+  resample::ThreadPool pool(2);
+  EXPECT_FALSE(pool.UseOpenMP(true));
+  EXPECT_FALSE(pool.using_openmp());
+  EXPECT_FALSE(aclnn_host::UseOpenMP(true));
+  std::atomic<int> ran{0};
+  pool.ParallelFor(10, 2, [&](int64_t, int) { ++ran; });
+  EXPECT_EQ(ran.load(), 10);
+}
+
 // A caller that runs every task itself calls `alone` once instead (a plan
 // runs its chunks as one range there); jobs that spread over threads run the
 // tasks and never call it.
 TEST(ThreadPool, ACallerAloneRunsTheWholeJobInOneCall) {
-  const auto run = [](resample::ThreadPool& pool, int cap, bool wake_sleeping) {
+  const auto run = [](resample::ThreadPool& pool, int cap, resample::JobSize size) {
     std::atomic<int> tasks{0}, alone_calls{0};
     std::atomic<int64_t> alone_count{-1};
     const auto whole = [&](int64_t count, int slot) {
@@ -268,17 +281,20 @@ TEST(ThreadPool, ACallerAloneRunsTheWholeJobInOneCall) {
           volatile double x = 0;
           for (int i = 0; i < 20000; ++i) x = x + i;
         },
-        wake_sleeping, &alone);
+        size, &alone);
     return std::make_tuple(tasks.load(), alone_calls.load(), alone_count.load());
   };
   resample::ThreadPool one(1);
-  EXPECT_EQ(run(one, 4, true), std::make_tuple(0, 1, int64_t{40}));
+  EXPECT_EQ(run(one, 4, resample::JobSize::kLarge), std::make_tuple(0, 1, int64_t{40}));
   resample::ThreadPool four(4);
-  EXPECT_EQ(run(four, 1, true), std::make_tuple(0, 1, int64_t{40})) << "a cap of one thread";
-  EXPECT_EQ(run(four, 4, true), std::make_tuple(40, 0, int64_t{-1})) << "a job that wakes workers";
+  EXPECT_EQ(run(four, 1, resample::JobSize::kLarge), std::make_tuple(0, 1, int64_t{40}))
+      << "a cap of one thread";
+  EXPECT_EQ(run(four, 4, resample::JobSize::kLarge), std::make_tuple(40, 0, int64_t{-1}))
+      << "a job that wakes workers";
   // A small job after an idle spell with every worker asleep.
   ASSERT_NO_FATAL_FAILURE(WaitUntilIdle(four, 3));
-  EXPECT_EQ(run(four, 4, false), std::make_tuple(0, 1, int64_t{40})) << "a small job, idle pool";
+  EXPECT_EQ(run(four, 4, resample::JobSize::kSmall), std::make_tuple(0, 1, int64_t{40}))
+      << "a small job, idle pool";
 }
 
 // A small task launched on an idle stream whose thread sleeps runs on the

@@ -72,6 +72,8 @@ ACLNN_HOST_API int aclnn_host_resize_supports(int mode, int antialias, int backw
                                               int rank);
 ACLNN_HOST_API void aclnn_host_set_num_threads(int n);
 ACLNN_HOST_API int aclnn_host_get_num_threads(void);
+// aclnn_host::UseOpenMP: 1 when OpenMP is used from now on, else 0.
+ACLNN_HOST_API int aclnn_host_use_openmp(int on);
 ACLNN_HOST_API const char* aclnn_host_simd_target(void);
 
 }  // extern "C"

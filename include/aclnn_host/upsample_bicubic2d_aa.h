@@ -54,6 +54,16 @@ ACLNN_HOST_API Status UpsampleBicubic2dAA(const TensorView& x, const MutableTens
 ACLNN_HOST_API void SetNumThreads(int n);
 ACLNN_HOST_API int GetNumThreads();
 
+// on = true: parallel calls run on the calling thread's OpenMP team (the
+// process's libgomp, as PyTorch's CPU ops run) instead of the library's own
+// threads, the team's thread i taking the i-th share of the work; results
+// are the same bytes. For programs whose own OpenMP threads keep spinning
+// between their ops (PyTorch's do for milliseconds), which the library's
+// threads would otherwise share cores with. Returns whether OpenMP is used
+// from now on: false when the process has no libgomp loaded (nothing
+// changes then). on = false returns to the library's threads.
+ACLNN_HOST_API bool UseOpenMP(bool on);
+
 // The SIMD target the engine dispatches to ("AVX3", "AVX2", "SSE4", ...).
 ACLNN_HOST_API const char* ActiveSimdTarget();
 

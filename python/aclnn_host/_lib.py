@@ -30,6 +30,8 @@ def _load():
     lib.aclnn_host_set_num_threads.argtypes = [C.c_int]
     lib.aclnn_host_get_num_threads.restype = C.c_int
     lib.aclnn_host_get_num_threads.argtypes = []
+    lib.aclnn_host_use_openmp.restype = C.c_int
+    lib.aclnn_host_use_openmp.argtypes = [C.c_int]
     lib.aclnn_host_simd_target.restype = C.c_char_p
     lib.aclnn_host_simd_target.argtypes = []
     return lib

@@ -42,12 +42,18 @@ _DTYPES = {torch.float32: _lib.FLOAT32, torch.float16: _lib.FLOAT16, torch.bfloa
 _library = None  # the torch.library.Library while enabled (deleting it restores PyTorch's kernels)
 _overridden = []
 _threads = None
+_openmp = None  # whether the library runs on PyTorch's OpenMP threads (decided on the first call)
 calls = {"aclnn_host": 0, "fallback": 0}  # how many calls each path took (for tests and curiosity)
 
 
 def _sync_threads():
-    # Share PyTorch's thread budget instead of oversubscribing the cores.
-    global _threads
+    # Share PyTorch's thread budget instead of oversubscribing the cores, and
+    # where PyTorch runs on OpenMP, its threads: they spin for milliseconds
+    # after each of its ops, on the cores the library's own threads would need.
+    global _threads, _openmp
+    if _openmp is None:
+        _openmp = ("parallel backend: OpenMP" in torch.__config__.parallel_info()
+                   and _lib.LIB.aclnn_host_use_openmp(1) == 1)
     n = torch.get_num_threads()
     if n != _threads:
         _lib.LIB.aclnn_host_set_num_threads(n)

@@ -388,3 +388,27 @@ def test_backward_is_the_adjoint_of_forward_float64(mode, aa, rank):
             adj = np.vdot(v, aclnn_host.interpolate_backward(g, shape, **kw))
             scale_ = np.abs(v).sum() * np.abs(g).max()
             assert abs(fd - adj) <= 1e-9 * scale_, (kw, fd, adj)
+
+
+def test_runs_on_pytorchs_openmp_threads_with_the_same_bytes():
+    # PyTorch's OpenMP workers spin after each op: the override runs the
+    # library on them (aclnn_host_use_openmp) rather than on threads of its own.
+    openmp_backend = "parallel backend: OpenMP" in torch.__config__.parallel_info()
+    x = torch.rand(2, 32, 96, 96, requires_grad=True)  # over 3 MiB: the team runs it
+    threads = torch.get_num_threads()
+    try:
+        torch.set_num_threads(2)
+        with aht.enabled():
+            results = []
+            for team in (True, False, True):
+                y = F.interpolate(x, size=(45, 61), mode="bicubic", antialias=True)
+                assert aht._openmp == openmp_backend
+                assert aclnn_host._lib.LIB.aclnn_host_use_openmp(int(team)) == int(
+                    team and openmp_backend)
+                y = F.interpolate(x, size=(45, 61), mode="bicubic", antialias=True)
+                (g,) = torch.autograd.grad(y, x, torch.ones_like(y))
+                results.append((y.detach().numpy().tobytes(), g.numpy().tobytes()))
+            assert results[0] == results[1] == results[2]
+    finally:
+        aclnn_host._lib.LIB.aclnn_host_use_openmp(int(bool(aht._openmp)))
+        torch.set_num_threads(threads)

@@ -346,6 +346,8 @@ void SetNumThreads(int n) { resample::ThreadPool::Global().SetNumThreads(n); }
 
 int GetNumThreads() { return resample::ThreadPool::Global().num_threads(); }
 
+bool UseOpenMP(bool on) { return resample::ThreadPool::Global().UseOpenMP(on); }
+
 const char* ActiveSimdTarget() { return resample::kernels::CurrentKernels().target_name; }
 
 }  // namespace aclnn_host
@@ -444,6 +446,7 @@ int aclnn_host_resize_supports(int mode, int antialias, int backward, int dtype,
 
 void aclnn_host_set_num_threads(int n) { aclnn_host::SetNumThreads(n); }
 int aclnn_host_get_num_threads(void) { return aclnn_host::GetNumThreads(); }
+int aclnn_host_use_openmp(int on) { return aclnn_host::UseOpenMP(on != 0) ? 1 : 0; }
 const char* aclnn_host_simd_target(void) { return aclnn_host::ActiveSimdTarget(); }
 
 }  // extern "C"

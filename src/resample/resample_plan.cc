@@ -212,7 +212,7 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
   part.threads = std::max(threads, 1);
   // Also at 1 thread: it decides whether a launch on an idle stream runs on
   // the caller (small_job()).
-  part.wake_sleeping_workers = bytes >= kWakeWorkersBytes;
+  part.job_size = SizeOfJob(bytes);
   if (part.threads == 1) return part;
   const double by_size = std::ceil(bytes / static_cast<double>(kChunkBytes));
   part.chunks = std::max<int64_t>(part.threads * kChunksPerThread,
@@ -624,7 +624,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
           kStreamedDestinationElements;
   plan->num_chunks_ = std::max<int64_t>(1, partition.chunks);
   plan->num_threads_ = std::max(1, partition.threads);
-  plan->wake_sleeping_workers_ = partition.wake_sleeping_workers;
+  plan->job_size_ = partition.job_size;
   if (arithmetic != Arithmetic::kFloat32) {
     // The exact paths: a copy needs no scratch; double arithmetic one
     // destination row of doubles per thread.
@@ -1559,7 +1559,7 @@ void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& 
       [&](int64_t k, int slot) {
         RunChunk(source, destination, k, chunks, base + static_cast<uint64_t>(slot) * chunk_bytes_);
       },
-      wake_sleeping_workers_, &alone);
+      job_size_, &alone);
 }
 
 void ResamplePlan::RunChunk(const TensorView& source, const MutableTensorView& destination,

@@ -1,5 +1,7 @@
 #include "resample/thread_pool.h"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -84,6 +86,31 @@ void ThreadPool::SetNumThreads(int num_threads) {
   StartWorkers(num_threads);
 }
 
+bool ThreadPool::UseOpenMP(bool on) {
+  void* parallel = nullptr;
+  void* thread_num = nullptr;
+  if (on) {
+    parallel = dlsym(RTLD_DEFAULT, "GOMP_parallel");
+    thread_num = dlsym(RTLD_DEFAULT, "omp_get_thread_num");
+    if (parallel == nullptr || thread_num == nullptr) return using_openmp();
+  }
+  std::lock_guard<std::mutex> run(run_mutex_);
+  const int n = num_threads();
+  StopWorkers();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    gomp_parallel_ = reinterpret_cast<decltype(gomp_parallel_)>(parallel);
+    omp_thread_num_ = reinterpret_cast<decltype(omp_thread_num_)>(thread_num);
+  }
+  StartWorkers(n);
+  return on;
+}
+
+bool ThreadPool::using_openmp() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return gomp_parallel_ != nullptr;
+}
+
 void ThreadPool::StartWorkers(int num_threads) {
   std::lock_guard<std::mutex> lock(mutex_);
   num_threads_ = num_threads < 1 ? 1 : num_threads;
@@ -92,7 +119,8 @@ void ThreadPool::StartWorkers(int num_threads) {
   const uint64_t current = generation_.load();
   next_task_.assign(static_cast<size_t>(num_threads_), 0);
   end_task_.assign(static_cast<size_t>(num_threads_), 0);
-  for (int i = 1; i < num_threads_; ++i) {
+  // OpenMP's team threads run the jobs: no workers of our own.
+  for (int i = 1; i < num_threads_ && gomp_parallel_ == nullptr; ++i) {
     try {
       workers_.emplace_back([this, i, current] { WorkerLoop(i, current); });
     } catch (...) {  // no memory or no more threads: run with those there are
@@ -139,6 +167,12 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
   }
 }
 
+void ThreadPool::RunOpenMPThread(void* job) {
+  const OpenMPJob& j = *static_cast<const OpenMPJob*>(job);
+  const int slot = j.thread_num();
+  if (slot >= 0 && slot < j.threads) j.pool->RunTasks(slot, j.job);
+}
+
 void ThreadPool::WorkerLoop(int slot, uint64_t seen) {
   for (;;) {
     SpinUntil([&] { return stop_.load() || generation_.load() != seen; });
@@ -158,17 +192,20 @@ void ThreadPool::WorkerLoop(int slot, uint64_t seen) {
   }
 }
 
-void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping,
+void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, JobSize size,
                              const TaskRef* alone) {
   if (num_tasks <= 0) return;
   std::lock_guard<std::mutex> run(run_mutex_);
-  // Without wake_sleeping, a pool idle for a while whose workers all sleep
-  // runs the job here; a worker still watching (it finished a job under kSpin
-  // ago) joins it.
-  const bool inline_small = !wake_sleeping &&
+  // A small job on a pool idle for a while whose workers all sleep runs
+  // here; a worker still watching (it finished a job under kSpin ago) joins
+  // it. On an OpenMP team, tiny jobs run here and the others on the team
+  // (its threads' sleep is libgomp's business).
+  const bool inline_small = gomp_parallel_ == nullptr && size != JobSize::kLarge &&
                             NowNs() - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
                             sleeping_workers_.load() == static_cast<int>(workers_.size());
-  if (num_tasks == 1 || workers_.empty() || max_threads <= 1 || inline_small) {
+  const bool no_team = workers_.empty() && (gomp_parallel_ == nullptr || num_threads_ <= 1);
+  const bool tiny_on_team = gomp_parallel_ != nullptr && size == JobSize::kTiny;
+  if (num_tasks == 1 || no_team || max_threads <= 1 || inline_small || tiny_on_team) {
     if (alone != nullptr) {
       (*alone)(num_tasks, 0);
     } else {
@@ -178,23 +215,33 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, boo
     return;
   }
   uint64_t job;
+  // Shares of the slots that can take part (the first num_tasks % shares
+  // one task longer); the others' are empty.
+  const int64_t shares = std::min<int64_t>(max_threads, num_threads_);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = &fn;
     max_threads_ = max_threads;
-    // Shares of the slots that can take part (the first num_tasks % shares
-    // one task longer); the others' are empty.
-    const int64_t shares = std::min<int64_t>(max_threads, num_threads_);
     int64_t first = 0;
     for (size_t s = 0; s < next_task_.size(); ++s) {
       const int64_t i = static_cast<int64_t>(s);
-      const int64_t size = i < shares ? num_tasks / shares + (i < num_tasks % shares ? 1 : 0) : 0;
+      const int64_t length = i < shares ? num_tasks / shares + (i < num_tasks % shares ? 1 : 0) : 0;
       next_task_[s] = first;
-      end_task_[s] = first + size;
-      first += size;
+      end_task_[s] = first + length;
+      first += length;
     }
     unfinished_ = num_tasks;
     job = ++generation_;
+  }
+  if (gomp_parallel_ != nullptr) {
+    // The team's end is a barrier: every task has run when it returns (a
+    // team smaller than asked for takes the missing threads' shares).
+    OpenMPJob team{this, omp_thread_num_, job, static_cast<int>(shares)};
+    gomp_parallel_(&RunOpenMPThread, &team, static_cast<unsigned>(shares), 0);
+    std::lock_guard<std::mutex> lock(mutex_);
+    fn_ = nullptr;
+    last_end_ns_ = NowNs();
+    return;
   }
   wake_.notify_all();
   RunTasks(0, job);

@@ -32,6 +32,14 @@ class TaskRef {
   void (*call_)(const void*, int64_t, int);
 };
 
+// What a job reads and writes decides who runs it (the plans' JobBytes;
+// thresholds in resample_plan.h).
+enum class JobSize {
+  kTiny,   // on an OpenMP team (UseOpenMP) the caller runs it alone; else kSmall
+  kSmall,  // sleeping workers stay asleep after an idle spell (ParallelFor)
+  kLarge,  // wakes sleeping workers
+};
+
 class ThreadPool {
  public:
   // The library's pool, sized from ACLNN_HOST_NUM_THREADS (default: all
@@ -48,6 +56,16 @@ class ThreadPool {
   int SleepingWorkersForTesting() const { return sleeping_workers_.load(); }
   void SetNumThreads(int num_threads);
 
+  // on = true: jobs run on the calling thread's OpenMP team (libgomp's
+  // GOMP_parallel, looked up in the process, as PyTorch's `#pragma omp
+  // parallel` runs them) and the pool's own workers stop; thread i of the
+  // team is slot i. Inside PyTorch, whose OpenMP workers spin for
+  // milliseconds after each of its ops, our own workers had to share a core
+  // with one. Returns whether OpenMP is in use: false, and nothing changed,
+  // when on is true and the process has no libgomp loaded.
+  bool UseOpenMP(bool on);
+  bool using_openmp() const;
+
   // Runs fn(0, slot) ... fn(num_tasks - 1, slot) on at most max_threads
   // threads, the caller taking part; slot < max_threads tells which thread
   // runs the task, and no two tasks run at once with the same slot. Each of
@@ -57,18 +75,21 @@ class ThreadPool {
   // tasks from the back of the share with the most left. So where tasks
   // follow memory, each core touches the part of a tensor that PyTorch's
   // kernels (and the last call) gave it, and a worker that wakes late costs
-  // no time. Returns
-  // when all are done. Concurrent calls from several threads run one at a
-  // time. wake_sleeping = false (small jobs): when every worker is asleep
-  // and the pool has been idle for a while (kIdleBeforeInline), the caller
-  // runs all the tasks itself (slot 0) instead of waking them; workers still
-  // awake from the last job take part as usual, and jobs that follow each
-  // other closely wake them. alone (optional): where the caller runs every
-  // task itself, it calls alone(num_tasks, 0) once instead, which must do
-  // what the tasks would (a caller whose tasks are parts of one range can run
-  // the range in one piece).
-  // Allocates nothing.
-  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, bool wake_sleeping = true,
+  // no time. Returns when all are done. Concurrent calls from several
+  // threads run one at a time.
+  // size kSmall or kTiny, on the pool's own threads: when every worker is
+  // asleep and the pool has been idle for a while (kIdleBeforeInline), the
+  // caller runs all the tasks itself (slot 0) instead of waking them;
+  // workers still awake from the last job take part as usual, and jobs that
+  // follow each other closely wake them. On an OpenMP team (UseOpenMP), a
+  // kTiny job runs on the caller alone (starting the team costs more than it
+  // gains; PyTorch keeps its small loops on one thread too) and the others
+  // on the team.
+  // alone (optional): where the caller runs every task itself, it calls
+  // alone(num_tasks, 0) once instead, which must do what the tasks would (a
+  // caller whose tasks are parts of one range can run the range in one
+  // piece). Allocates nothing.
+  void ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, JobSize size = JobSize::kLarge,
                    const TaskRef* alone = nullptr);
 
  private:
@@ -78,6 +99,15 @@ class ThreadPool {
   void WorkerLoop(int slot, uint64_t seen);
   // Takes tasks of job generation `job` until none are left or it is over.
   void RunTasks(int slot, uint64_t job);
+  struct OpenMPJob {
+    ThreadPool* pool;
+    int (*thread_num)();
+    uint64_t job;
+    int threads;
+  };
+  // Thread omp_get_thread_num() of the OpenMP team running *job (an
+  // OpenMPJob): slot thread_num() takes tasks as a worker does.
+  static void RunOpenMPThread(void* job);
   // The next task for `slot` (mutex_ held): the front of its share, else
   // the back of the share with the most left; -1 when none is left.
   int64_t TakeTask(int slot);
@@ -97,6 +127,9 @@ class ThreadPool {
   // sized in StartWorkers (ParallelFor allocates nothing).
   std::vector<int64_t> next_task_;
   std::vector<int64_t> end_task_;
+  // Set while jobs run on OpenMP teams (UseOpenMP); then workers_ is empty.
+  void (*gomp_parallel_)(void (*)(void*), void*, unsigned, unsigned) = nullptr;
+  int (*omp_thread_num_)() = nullptr;
   std::atomic<int64_t> unfinished_{0};
   std::atomic<int> active_workers_{0};
   std::atomic<int> sleeping_workers_{0};  // workers blocked in wake_ (or about to be)

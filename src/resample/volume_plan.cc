@@ -65,13 +65,11 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   plan->problem_ = p;
   plan->threads_ = std::max(1, threads);
   const bool backward = p.direction == Direction::kBackward;
-  plan->wake_sleeping_workers_ =
-      JobBytes(
-          static_cast<double>(p.batch) * static_cast<double>(p.channels),
-          static_cast<double>(p.in_d) * static_cast<double>(p.in_h) * static_cast<double>(p.in_w),
-          static_cast<double>(p.out_d) * static_cast<double>(p.out_h) *
-              static_cast<double>(p.out_w),
-          backward, source.dtype, destination.dtype) >= kWakeWorkersBytes;
+  plan->job_size_ = SizeOfJob(JobBytes(
+      static_cast<double>(p.batch) * static_cast<double>(p.channels),
+      static_cast<double>(p.in_d) * static_cast<double>(p.in_h) * static_cast<double>(p.in_w),
+      static_cast<double>(p.out_d) * static_cast<double>(p.out_h) * static_cast<double>(p.out_w),
+      backward, source.dtype, destination.dtype));
   if (IsNearest(p.filter) && !backward) {
     // A gather of whole elements (pixels): one pass, bit for bit, no workspace.
     plan->pixel_slices_ = PixelLayouts(source, destination, p.channels, true);
@@ -250,7 +248,7 @@ void CopyVolumePixelRows(const VolumeView& src, const MutableVolumeView& dst,
 // 4), run on the pool: fn(begin, end, slot). Which thread takes which unit
 // does not matter: each item is written once.
 template <class Fn>
-void ForEachUnit(int64_t items, int threads, bool wake_sleeping, const Fn& fn) {
+void ForEachUnit(int64_t items, int threads, JobSize size, const Fn& fn) {
   const int64_t units = std::min<int64_t>(items, int64_t{4} * threads + 4);
   ThreadPool::Global().ParallelFor(
       units, threads,
@@ -258,7 +256,7 @@ void ForEachUnit(int64_t items, int threads, bool wake_sleeping, const Fn& fn) {
         const int64_t begin = items / units * k + std::min(k, items % units);
         fn(begin, begin + items / units + (k < items % units ? 1 : 0), slot);
       },
-      wake_sleeping);
+      size);
 }
 
 }  // namespace
@@ -269,7 +267,7 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
     // Units of consecutive destination rows.
     const int64_t rows = destination.shape[0] * (pixel_slices_ ? 1 : destination.shape[1]) *
                          destination.shape[2] * destination.shape[3];
-    ForEachUnit(rows, threads_, wake_sleeping_workers_, [&](int64_t begin, int64_t end, int) {
+    ForEachUnit(rows, threads_, job_size_, [&](int64_t begin, int64_t end, int) {
       if (pixel_slices_) {
         return CopyVolumePixelRows(source, destination, index_d_, index_h_, index_w_, same_w_,
                                    begin, end);
@@ -385,7 +383,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
   const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_table.max_count));
   // Units of consecutive destination slices: neighbours share source slices,
   // which the thread then finds in its cache.
-  ForEachUnit(slices, threads_, wake_sleeping_workers_, [&](int64_t begin, int64_t end, int slot) {
+  ForEachUnit(slices, threads_, job_size_, [&](int64_t begin, int64_t end, int slot) {
     const kernels::KernelTable& kt = kernels::CurrentKernels();
     char* next = scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_;
     auto take = [&](uint64_t bytes) {

@@ -48,7 +48,7 @@ class VolumePlan {
 
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   // Under kWakeWorkersBytes (as ResamplePlan::small_job).
-  bool small_job() const { return !wake_sleeping_workers_; }
+  bool small_job() const { return job_size_ != JobSize::kLarge; }
   bool depth_first() const { return depth_first_; }
   // Whether Run takes the fused per-slice form.
   bool fused() const { return fused_; }
@@ -81,7 +81,7 @@ class VolumePlan {
   bool same_w_ = false;  // W copies whole rows
   bool pixel_slices_ = false;
   int threads_ = 1;
-  bool wake_sleeping_workers_ = true;  // the job's bytes >= kWakeWorkersBytes
+  JobSize job_size_ = JobSize::kLarge;  // SizeOfJob of the job's bytes
   std::vector<int64_t> index_d_, index_h_, index_w_;
   std::vector<int32_t> index_w32_;  // index_w_ for kernels::gather_row32 (or empty)
   uint64_t middle_bytes_ = 0;
