@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
+#include "pool_support.h"
 #include "resample/thread_pool.h"
 #include "runtime/runtime.h"
 #include "test_support.h"
@@ -201,36 +202,16 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
 // takes tasks from the back of another's. Every task runs once.
 TEST(ThreadPool, SlotsStartOnTheirStaticShareAndStealFromTheBack) {
   resample::ThreadPool pool(4);
-  constexpr int64_t kTasks = 42;
-  const auto wait_for = [](const std::function<bool()>& ready) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (!ready() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
-  };
-  // Every slot's first task waits until all four have started one.
-  std::atomic<int64_t> first[4] = {-1, -1, -1, -1};
-  std::atomic<int> started{0};
-  std::atomic<int> runs[kTasks] = {};
-  pool.ParallelFor(kTasks, 4, [&](int64_t task, int slot) {
-    ++runs[task];
-    int64_t none = -1;
-    if (first[slot].compare_exchange_strong(none, task)) {
-      ++started;
-      wait_for([&] { return started.load() == 4; });
-    }
-  });
-  EXPECT_EQ(first[0].load(), 0);
-  EXPECT_EQ(first[1].load(), 11);
-  EXPECT_EQ(first[2].load(), 22);
-  EXPECT_EQ(first[3].load(), 32);
-  for (int64_t t = 0; t < kTasks; ++t) EXPECT_EQ(runs[t].load(), 1) << "task " << t;
+  ExpectStaticShares(pool, [](int64_t, int) {});
 
   // Slot 1 stalls in its first task (after all four started) until the
   // others ran everything else: they took the rest of its share.
+  constexpr int64_t kTasks = 42;
   std::atomic<int> done{0};
   std::vector<int> slot_of(kTasks, -1);
   std::mutex slot_mutex;
-  started = 0;
-  for (auto& f : first) f = -1;
+  std::atomic<int64_t> first[4] = {-1, -1, -1, -1};
+  std::atomic<int> started{0};
   pool.ParallelFor(kTasks, 4, [&](int64_t task, int slot) {
     {
       std::lock_guard<std::mutex> lock(slot_mutex);
@@ -239,8 +220,8 @@ TEST(ThreadPool, SlotsStartOnTheirStaticShareAndStealFromTheBack) {
     int64_t none = -1;
     if (first[slot].compare_exchange_strong(none, task)) {
       ++started;
-      wait_for([&] { return started.load() == 4; });
-      if (slot == 1) wait_for([&] { return done.load() == kTasks - 1; });
+      WaitFor([&] { return started.load() == 4; });
+      if (slot == 1) WaitFor([&] { return done.load() == kTasks - 1; });
     }
     ++done;
   });

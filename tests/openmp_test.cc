@@ -16,42 +16,24 @@
 #include <vector>
 
 #include "aclnn_host/resize.h"
+#include "pool_support.h"
 #include "resample/thread_pool.h"
 
 namespace aclnn_host::testing {
 namespace {
-
-void WaitFor(const std::function<bool()>& ready) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (!ready() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
-}
 
 TEST(OpenMP, TeamThreadsRunTheirStaticSharesAsTheirSlots) {
   resample::ThreadPool pool(4);
   ASSERT_TRUE(pool.UseOpenMP(true));
   ASSERT_TRUE(pool.using_openmp());
   EXPECT_EQ(pool.num_threads(), 4);
-  constexpr int64_t kTasks = 42;
-  std::atomic<int64_t> first[4] = {-1, -1, -1, -1};
-  std::atomic<int> started{0}, bad{0}, outside{0};
-  std::atomic<int> runs[kTasks] = {};
-  pool.ParallelFor(kTasks, 4, [&](int64_t task, int slot) {
-    ++runs[task];
-    if (slot < 0 || slot >= 4 || slot != omp_get_thread_num()) ++bad;
+  std::atomic<int> bad{0}, outside{0};
+  ExpectStaticShares(pool, [&](int64_t, int slot) {
+    if (slot != omp_get_thread_num()) ++bad;
     if (!omp_in_parallel()) ++outside;
-    int64_t none = -1;
-    if (first[slot].compare_exchange_strong(none, task)) {
-      ++started;
-      WaitFor([&] { return started.load() == 4; });
-    }
   });
   EXPECT_EQ(bad.load(), 0) << "a task whose slot is not its OpenMP thread number";
   EXPECT_EQ(outside.load(), 0) << "tasks run outside the team";
-  EXPECT_EQ(first[0].load(), 0);
-  EXPECT_EQ(first[1].load(), 11);
-  EXPECT_EQ(first[2].load(), 22);
-  EXPECT_EQ(first[3].load(), 32);
-  for (int64_t t = 0; t < kTasks; ++t) EXPECT_EQ(runs[t].load(), 1) << "task " << t;
 
   // A cap below the pool's size: the team has that many threads.
   std::atomic<int> max_slot{0};
@@ -70,35 +52,21 @@ TEST(OpenMP, TinyJobsRunOnTheCallerAloneAndTheOthersOnTheTeam) {
   std::atomic<int64_t> alone_count{-1};
   const auto whole = [&](int64_t count, int slot) { alone_count = slot == 0 ? count : -2; };
   const resample::TaskRef alone(whole);
-  pool.ParallelFor(
-      16, 2,
-      [&](int64_t, int) {
-        ++ran;
-        if (omp_in_parallel()) ++in_team;
-      },
-      resample::JobSize::kTiny, &alone);
+  const auto count = [&](int64_t, int) {
+    ++ran;
+    if (omp_in_parallel()) ++in_team;
+  };
+  pool.ParallelFor(16, 2, count, resample::JobSize::kTiny, &alone);
   EXPECT_EQ(ran.load(), 0);
   EXPECT_EQ(alone_count.load(), 16);
   // The same job sized large runs on the team.
-  pool.ParallelFor(
-      16, 2,
-      [&](int64_t, int) {
-        ++ran;
-        if (omp_in_parallel()) ++in_team;
-      },
-      resample::JobSize::kLarge, &alone);
+  pool.ParallelFor(16, 2, count, resample::JobSize::kLarge, &alone);
   EXPECT_EQ(ran.load(), 16);
   EXPECT_EQ(in_team.load(), 16);
   // A small job after an idle spell too (the pool's own threads would have
   // run it on the caller: theirs sleep, the team's are libgomp's business).
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  pool.ParallelFor(
-      16, 2,
-      [&](int64_t, int) {
-        ++ran;
-        if (omp_in_parallel()) ++in_team;
-      },
-      resample::JobSize::kSmall, &alone);
+  pool.ParallelFor(16, 2, count, resample::JobSize::kSmall, &alone);
   EXPECT_EQ(ran.load(), 32);
   EXPECT_EQ(in_team.load(), 32);
 }
@@ -134,6 +102,21 @@ TEST(OpenMP, OffReturnsToTheLibrarysThreads) {
   EXPECT_EQ(pool.num_threads(), 3);
 }
 
+// A contiguous float32 view (TensorView, VolumeView or their Mutable forms)
+// of `shape` over data.
+template <class View, class Data, size_t kRank>
+View Dense(Data* data, const int64_t (&shape)[kRank]) {
+  View view;
+  view.data = data;
+  view.dtype = DataType::kFloat32;
+  for (size_t k = kRank, stride = 1; k-- > 0;) {
+    view.shape[k] = shape[k];
+    view.strides[k] = static_cast<int64_t>(stride);
+    stride *= static_cast<size_t>(shape[k]);
+  }
+  return view;
+}
+
 // The library's calls on the team give the bytes its own threads give, at
 // several thread counts, forward and backward, 2-D and 3-D.
 TEST(OpenMP, ResizesGiveTheSameBytesOnTheTeam) {
@@ -155,36 +138,18 @@ TEST(OpenMP, ResizesGiveTheSameBytesOnTheTeam) {
     o.mode = ResizeMode::kCubic;
     o.antialias = true;
     std::vector<float> y(gy.size()), gx(x.size());
-    TensorView xv{x.data(), DataType::kFloat32, {}, {}};
-    MutableTensorView yv{y.data(), DataType::kFloat32, {}, {}};
-    std::copy(big, big + 4, xv.shape);
-    std::copy(small, small + 4, yv.shape);
-    ContiguousStrides(xv.shape, xv.strides);
-    ContiguousStrides(yv.shape, yv.strides);
-    EXPECT_TRUE(Resize(xv, yv, o).ok());
-    TensorView gyv{gy.data(), DataType::kFloat32, {}, {}};
-    MutableTensorView gxv{gx.data(), DataType::kFloat32, {}, {}};
-    std::copy(small, small + 4, gyv.shape);
-    std::copy(big, big + 4, gxv.shape);
-    ContiguousStrides(gyv.shape, gyv.strides);
-    ContiguousStrides(gxv.shape, gxv.strides);
-    EXPECT_TRUE(ResizeBackward(gyv, gxv, o).ok());
+    EXPECT_TRUE(
+        Resize(Dense<TensorView>(x.data(), big), Dense<MutableTensorView>(y.data(), small), o)
+            .ok());
+    EXPECT_TRUE(ResizeBackward(Dense<TensorView>(gy.data(), small),
+                               Dense<MutableTensorView>(gx.data(), big), o)
+                    .ok());
     ResizeOptions t;
     t.mode = ResizeMode::kLinear;
     std::vector<float> w(1 * 8 * 37 * 64 * 72);
-    VolumeView vv{v.data(), DataType::kFloat32, {}, {}};
-    MutableVolumeView wv{w.data(), DataType::kFloat32, {}, {}};
-    std::copy(vol, vol + 5, vv.shape);
-    std::copy(vol_out, vol_out + 5, wv.shape);
-    for (int k = 4, s = 1; k >= 0; --k) {
-      vv.strides[k] = s;
-      s *= static_cast<int>(vol[k]);
-    }
-    for (int k = 4, s = 1; k >= 0; --k) {
-      wv.strides[k] = s;
-      s *= static_cast<int>(vol_out[k]);
-    }
-    EXPECT_TRUE(Resize3d(vv, wv, t).ok());
+    EXPECT_TRUE(
+        Resize3d(Dense<VolumeView>(v.data(), vol), Dense<MutableVolumeView>(w.data(), vol_out), t)
+            .ok());
     std::vector<float> all(y);
     all.insert(all.end(), gx.begin(), gx.end());
     all.insert(all.end(), w.begin(), w.end());
