@@ -203,9 +203,10 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
   const bool inline_small = gomp_parallel_ == nullptr && size != JobSize::kLarge &&
                             NowNs() - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
                             sleeping_workers_.load() == static_cast<int>(workers_.size());
-  const bool no_team = workers_.empty() && (gomp_parallel_ == nullptr || num_threads_ <= 1);
+  // The pool's own threads: num_threads_ - 1 workers (StartWorkers lowers
+  // num_threads_ to those it could start).
   const bool tiny_on_team = gomp_parallel_ != nullptr && size == JobSize::kTiny;
-  if (num_tasks == 1 || no_team || max_threads <= 1 || inline_small || tiny_on_team) {
+  if (num_tasks == 1 || num_threads_ <= 1 || max_threads <= 1 || inline_small || tiny_on_team) {
     if (alone != nullptr) {
       (*alone)(num_tasks, 0);
     } else {
@@ -238,14 +239,11 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
     // team smaller than asked for takes the missing threads' shares).
     OpenMPJob team{this, omp_thread_num_, job, static_cast<int>(shares)};
     gomp_parallel_(&RunOpenMPThread, &team, static_cast<unsigned>(shares), 0);
-    std::lock_guard<std::mutex> lock(mutex_);
-    fn_ = nullptr;
-    last_end_ns_ = NowNs();
-    return;
+  } else {
+    wake_.notify_all();
+    RunTasks(0, job);
+    SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
   }
-  wake_.notify_all();
-  RunTasks(0, job);
-  SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
   std::unique_lock<std::mutex> lock(mutex_);
   // Wait until every task finished and no worker still holds fn_.
   done_.wait(lock, [&] { return unfinished_ == 0 && active_workers_ == 0; });
