@@ -1201,6 +1201,78 @@ TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
       [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); });
 }
 
+// A plan's gain (ResampleProblem::gain, the 3-D fused form's shared depth
+// weight) multiplies every destination value: a power of two scales every
+// rounding exactly, so the bytes are the gain times the plain plan's, for
+// every filter, direction, pass order and target (values far from the
+// float range's ends). The exact paths (nearest copies, DOUBLE) refuse one.
+TEST(Paths, GainScalesEveryDestinationValue) {
+  std::mt19937 rng(81);
+  int runs = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    resample::ResampleProblem p = RandomProblem(rng);
+    if (p.direction == resample::Direction::kForward && resample::IsNearest(p.filter)) {
+      p.gain = 0.5f;
+      std::string error;
+      EXPECT_FALSE(resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
+                                                  {DataType::kFloat32, 1}, {2, 2}, &error));
+      EXPECT_NE(error.find("gain"), std::string::npos) << error;
+      continue;
+    }
+    const float gain = trial % 3 == 0 ? 0.25f : trial % 3 == 1 ? 0.5f : 2.0f;
+    const resample::ViewLayout f32{DataType::kFloat32, 1};
+    auto plain = resample::ResamplePlan::Create(p, f32, f32, {3, 2}, nullptr);
+    p.gain = gain;
+    auto scaled = resample::ResamplePlan::Create(p, f32, f32, {3, 2}, nullptr);
+    ASSERT_TRUE(plain && scaled);
+    std::string error;
+    EXPECT_FALSE(resample::ResamplePlan::Create(p, {DataType::kFloat64, 1}, {DataType::kFloat64, 1},
+                                                {2, 2}, &error));
+    const bool forward = p.direction == resample::Direction::kForward;
+    const int64_t s_dims[4] = {p.batch, p.channels, forward ? p.in_h : p.out_h,
+                               forward ? p.in_w : p.out_w};
+    const int64_t d_dims[4] = {p.batch, p.channels, forward ? p.out_h : p.in_h,
+                               forward ? p.out_w : p.in_w};
+    std::vector<float> in(size_t(s_dims[0] * s_dims[1] * s_dims[2] * s_dims[3]));
+    std::uniform_real_distribution<float> value(-3, 3);
+    for (float& v : in) v = value(rng);
+    TensorView src;
+    src.dtype = DataType::kFloat32;
+    src.data = in.data();
+    std::memcpy(src.shape, s_dims, sizeof s_dims);
+    ContiguousStrides(src.shape, src.strides);
+    MutableTensorView dst;
+    dst.dtype = DataType::kFloat32;
+    std::memcpy(dst.shape, d_dims, sizeof d_dims);
+    ContiguousStrides(dst.shape, dst.strides);
+    const size_t count = size_t(d_dims[0] * d_dims[1] * d_dims[2] * d_dims[3]);
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      std::vector<float> outs[2];
+      const resample::ResamplePlan* plans[2] = {plain.get(), scaled.get()};
+      for (int k = 0; k < 2; ++k) {
+        outs[k].assign(count, -7.0f);
+        dst.data = outs[k].data();
+        std::vector<unsigned char> scratch(plans[k]->scratch_bytes());
+        plans[k]->Run(src, dst, scratch.data());
+      }
+      for (size_t e = 0; e < count; ++e) {
+        const float want = outs[0][e] * gain;
+        if (std::memcmp(&want, &outs[1][e], sizeof want) != 0) {
+          ADD_FAILURE() << resample::kernels::TargetNameOf(target) << " trial " << trial
+                        << " filter " << resample::FilterName(p.filter)
+                        << (forward ? " forward" : " backward") << " gain " << gain << ": element "
+                        << e << " " << outs[1][e] << " vs " << want;
+          break;
+        }
+      }
+      ++runs;
+    }
+    resample::kernels::ForceTarget(0);
+  }
+  EXPECT_GT(runs, 100);
+}
+
 // Within the transposed width pass, a periodic run of destination columns
 // (the interior of a shrink by a ratio of small integers) goes phase by
 // phase, each phase's weights broadcast once: the same bytes as the blocked

@@ -125,6 +125,19 @@ int64_t PowerOfTwoAtLeast(int64_t v) {
   return p;
 }
 
+// The source rows [*lo, *hi) that destination rows [ih0, ih1) of a table
+// read (*lo = src_size, *hi = 0 where they read none).
+void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo, int64_t* hi) {
+  *lo = t.src_size;
+  *hi = 0;
+  for (int64_t ih = ih0; ih < ih1; ++ih) {
+    const size_t si = static_cast<size_t>(ih);
+    if (t.count[si] == 0) continue;
+    *lo = std::min(*lo, t.first[si]);
+    *hi = std::max(*hi, t.first[si] + t.count[si]);
+  }
+}
+
 size_t ElementSize(DataType t) { return DataTypeSize(t); }
 
 }  // namespace
@@ -172,6 +185,17 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
   if (cache->size() >= kEntries) cache->erase(cache->begin());
   cache->emplace_back(key, tables);
   return tables;
+}
+
+// A copy of height tables (gather form only: the height pass reads no
+// blocked form) with every weight times `gain`: no longer an identity.
+// Scaling keeps equal weights equal, so the periodic runs stay valid.
+static std::shared_ptr<const AxisTables> ScaledTables(const AxisTables& tables, float gain) {
+  auto scaled = std::make_shared<AxisTables>(tables);
+  scaled->identity = false;
+  for (float& w : scaled->gather.weights) w *= gain;
+  for (double& w : scaled->gather.weights64) w *= static_cast<double>(gain);
+  return scaled;
 }
 
 double JobBytes(double planes, double in_elements, double out_elements, bool backward,
@@ -593,6 +617,13 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
     if (error) *error = "weight tables exceed 2^30 taps";
     return nullptr;
   }
+  if (f.gain != 1.0f) {
+    if (arithmetic != Arithmetic::kFloat32 || !std::isfinite(f.gain)) {
+      if (error) *error = "a gain needs the fp32 engine and a finite value";
+      return nullptr;
+    }
+    height = ScaledTables(*height, f.gain);
+  }
   std::unique_ptr<ResamplePlan> plan(new ResamplePlan());
   plan->problem_ = f;
   plan->arithmetic_ = arithmetic;
@@ -751,6 +782,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       plan->small_planes_ = width_first_small_planes;  // see above
       if (plan->small_planes_) {
         plan->row_cache_slots_ = 0;
+        SourceRange(plan->height(), 0, p.dst_h, &plan->whole_lo_, &plan->whole_hi_);
         // No more planes than a chunk holds whole: the workspace of a small
         // problem stays small.
         const int64_t planes_per_chunk =
@@ -866,7 +898,6 @@ class ResamplePlan::ChunkRunner {
               (destination.strides[2] == plan.extent_.dst_w || plan.extent_.dst_h == 1);
           in_contiguous_ = !plan.source_direct_ && source.strides[3] == 1 &&
                            (source.strides[2] == plan.extent_.src_w || plan.extent_.src_h == 1);
-          SourceRange(plan.height(), 0, plan.extent_.dst_h, &whole_lo_, &whole_hi_);
           ahead_planes_ = std::max<int64_t>(
               1, kSmallPlanePrefetchBytes /
                      std::max<int64_t>(1, plan.extent_.src_h * plan.extent_.src_w *
@@ -1283,18 +1314,6 @@ class ResamplePlan::ChunkRunner {
   }
 
   // The source rows [*lo, *hi) that destination rows [ih0, ih1) gather.
-  static void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo,
-                          int64_t* hi) {
-    *lo = t.src_size;
-    *hi = 0;
-    for (int64_t ih = ih0; ih < ih1; ++ih) {
-      const size_t si = static_cast<size_t>(ih);
-      if (t.count[si] == 0) continue;
-      *lo = std::min(*lo, t.first[si]);
-      *hi = std::max(*hi, t.first[si] + t.count[si]);
-    }
-  }
-
   // Small planes whose rows [lo, lo + rows) form one run: the lines of that
   // run in the plane kSmallPlanePrefetchBytes ahead of plane p, each line
   // once (consecutive planes' runs share lines).
@@ -1324,7 +1343,7 @@ class ResamplePlan::ChunkRunner {
       } else {
         ih1 = std::min(p.dst_h, ih0 + (end - r));
       }
-      int64_t lo = whole_lo_, hi = whole_hi_;  // a whole plane's source rows
+      int64_t lo = plan_.whole_lo_, hi = plan_.whole_hi_;  // a whole plane's source rows
       if (ih1 - ih0 != p.dst_h) SourceRange(t, ih0, ih1, &lo, &hi);
       const int64_t mid_rows = std::max<int64_t>(hi - lo, 0);
       if (planes > 1 && planes_run_ && lo == 0 && hi == p.src_h) {
@@ -1502,8 +1521,6 @@ class ResamplePlan::ChunkRunner {
   bool out_contiguous_ = false;        // each destination plane's rows form one run
   bool in_contiguous_ = false;         // 16-bit source planes whose rows form one run
   bool planes_run_ = false;            // source planes whose rows form one run together
-  int64_t whole_lo_ = 0;
-  int64_t whole_hi_ = 0;
   int64_t slot_mask_ = 0;
   PlaneCursor<const char> src_plane_;
   PlaneCursor<const char> ahead_plane_;  // the plane PrefetchPlaneAhead reads

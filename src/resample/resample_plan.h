@@ -48,6 +48,10 @@ struct ResampleProblem {
   double scales_w = 0.0;
   Direction direction = Direction::kBackward;
   Filter filter = Filter::kCubicAA;
+  // Every destination value times this (fp32 engine only): each height
+  // weight is multiplied by it once, when the plan is made. The 3-D fused
+  // form folds a depth weight shared by single-slice sums into it.
+  float gain = 1.0f;
 };
 
 // How a plan computes: the fp32 engine (fp32, fp16, bf16: fp32 arithmetic,
@@ -294,7 +298,9 @@ class ResamplePlan {
   int64_t row_cache_slots_ = 0;
   bool small_planes_ = false;  // width-first with whole planes in scratch
   int64_t batch_planes_ = 1;   // small planes handled together
-  int64_t stage_floats_ = 0;   // small planes: the source rows' stage buffer
+  int64_t whole_lo_ = 0;       // small planes: the source rows [lo, hi) a whole plane reads
+  int64_t whole_hi_ = 0;
+  int64_t stage_floats_ = 0;  // small planes: the source rows' stage buffer
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "resample/volume_plan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "resample/kernels.h"
@@ -120,17 +121,40 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
         pixel ? ViewLayout{DataType::kFloat32, p.channels, 1} : ViewLayout{DataType::kFloat32, 1};
     plan->slice_from_sum_ = ResamplePlan::Create(slice, sum_layout, destination, one, error);
     if (!plan->slice_from_sum_) return nullptr;
-    bool single = false;  // some depth sum is one source slice with weight 1
+    // Depth sums of one source slice: with weight 1 (some), and with the
+    // weight of the first such sum of another weight where every such sum
+    // has it (the backward of an integer shrink: 1/2, 1/3, ...). Both go
+    // straight to an H/W pass of the source slice, the second with that
+    // weight as the pass's gain.
+    bool single = false;
+    float gain = 1.0f;
+    bool one_gain = true;
     for (int64_t d = 0; d < depth.size; ++d) {
       const size_t i = static_cast<size_t>(d);
-      single = single ||
-               (depth.count[i] == 1 && depth.weights[static_cast<size_t>(depth.offset[i])] == 1.0f);
+      if (depth.count[i] != 1) continue;
+      const float w = depth.weights[static_cast<size_t>(depth.offset[i])];
+      if (w == 1.0f) {
+        single = true;
+      } else if (gain == 1.0f) {
+        gain = w;
+      } else {
+        one_gain = one_gain && w == gain;
+      }
     }
     uint64_t slice_scratch = plan->slice_from_sum_->scratch_bytes();
     if (single) {
       plan->slice_from_source_ = ResamplePlan::Create(slice, source, destination, one, error);
       if (!plan->slice_from_source_) return nullptr;
       slice_scratch = std::max(slice_scratch, plan->slice_from_source_->scratch_bytes());
+    }
+    if (gain != 1.0f && one_gain && std::isfinite(gain) && gain != 0.0f) {
+      ResampleProblem scaled = slice;
+      scaled.gain = gain;
+      plan->slice_gain_ = gain;
+      plan->slice_from_scaled_source_ =
+          ResamplePlan::Create(scaled, source, destination, one, error);
+      if (!plan->slice_from_scaled_source_) return nullptr;
+      slice_scratch = std::max(slice_scratch, plan->slice_from_scaled_source_->scratch_bytes());
     }
     const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
     const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w) *
@@ -422,12 +446,16 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     const bool streamed = slice_from_sum_->destination_streamed();
     bool zeroed_streamed = false;
     const int64_t slice_bytes = src_h * src_w * size;
-    const bool prefetch =
-        !pixel && slice_rows && slice_bytes <= kPrefetchSliceBytes && slice_from_source_;
-    // Destination depth index d passes its one source slice straight on.
-    auto direct = [&](size_t d) {
-      return depth_table.count[d] == 1 &&
-             depth_table.weights[static_cast<size_t>(depth_table.offset[d])] == 1.0f;
+    const bool prefetch = !pixel && slice_rows && slice_bytes <= kPrefetchSliceBytes &&
+                          (slice_from_source_ || slice_from_scaled_source_);
+    // The plan that takes destination depth index d's one source slice
+    // straight on, or null (a depth sum first).
+    auto direct_plan = [&](size_t d) -> const ResamplePlan* {
+      if (depth_table.count[d] != 1) return nullptr;
+      const float w = depth_table.weights[static_cast<size_t>(depth_table.offset[d])];
+      return w == 1.0f          ? slice_from_source_.get()
+             : w == slice_gain_ ? slice_from_scaled_source_.get()
+                                : nullptr;
     };
     // Source slice (n, c, sd) as (n * C + c) * source depth + sd; the
     // highest one that an earlier slice read or prefetched.
@@ -439,7 +467,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
         const int64_t first = t / depth * source_depth + depth_table.first[dt];
         const int64_t last = first + depth_table.count[dt];
         // Slice s reads its own now; sums read theirs in one run.
-        if (t != s && direct(dt)) {
+        if (t != s && direct_plan(dt) != nullptr) {
           for (int64_t sd = std::max(seen + 1, first); sd < last; ++sd) {
             const int64_t plane = sd / source_depth;
             const char* at =
@@ -467,9 +495,9 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
         zeroed_streamed = zeroed_streamed || streamed;
         continue;
       }
-      if (direct(i) && slice_from_source_) {
-        slice_from_source_->RunOnThisThread(SliceOf<TensorView>(source, n, c, first, pixel), out,
-                                            slice_scratch);
+      if (const ResamplePlan* straight = direct_plan(i)) {
+        straight->RunOnThisThread(SliceOf<TensorView>(source, n, c, first, pixel), out,
+                                  slice_scratch);
         continue;
       }
       // Row h of source slice (n, c, first + j).

@@ -4,9 +4,10 @@
 //   (n, c, d): the depth sum of its source slices into an fp32 slice in the
 //   thread's scratch (cache-sized for the usual volumes), then the H/W pass
 //   of that one slice into the destination; a slice whose depth sum is one
-//   source slice with weight 1 goes straight to the H/W pass, one with no
-//   source slices is zero. Nothing of the volume's size goes through memory
-//   between the passes.
+//   source slice goes straight to the H/W pass (with weight 1, or with the
+//   weight every such slice shares as the pass's gain: the backward of an
+//   integer shrink), one with no source slices is zero. Nothing of the volume's size goes through
+//   memory between the passes.
 // - DOUBLE: two 2-D plans through an intermediate volume in the workspace: a
 //   depth pass (a 2-D pass whose "height" axis is the depth and whose width
 //   axis is a copy), and the usual 2-D pass over every depth slice; the
@@ -93,6 +94,10 @@ class VolumePlan {
   bool fused_ = false;
   std::shared_ptr<const AxisTables> depth_;
   std::unique_ptr<ResamplePlan> slice_from_sum_, slice_from_source_;
+  // The H/W pass of a source slice times slice_gain_: the one weight of the
+  // depth sums of one source slice with a weight other than 1 (or null).
+  std::unique_ptr<ResamplePlan> slice_from_scaled_source_;
+  float slice_gain_ = 1.0f;
   uint64_t thread_scratch_bytes_ = 0;
   void RunFused(const VolumeView& source, const MutableVolumeView& destination,
                 char* scratch) const;
