@@ -1255,6 +1255,65 @@ TEST(VolumePlanForm, FusedForTheFp32EngineTwoPassesForDouble) {
   EXPECT_FALSE(plan->fused());
 }
 
+// Which depth tables take the phased form (one 2-D plan per batch element
+// and phase over all its slices, VolumePlan::phased): destination depth k
+// times the source's, each phase's slices one source slice with one weight
+// (the backward of a 2x linear depth shrink, an unchanged depth), in
+// contiguous and channels-last layouts; not phases with zero slices (the
+// nearest backwards of shrinks, a 4x linear shrink), the depth sums of the
+// backward of an upsample, the forward's two-slice sums, nor DOUBLE.
+TEST(VolumePlanForm, PhasedForIntegerDepthShrinksAndAnUnchangedDepth) {
+  struct Case {
+    resample::Filter filter;
+    resample::Direction direction;
+    int64_t in_d, out_d;
+    bool phased;
+  };
+  using resample::Direction;
+  using resample::Filter;
+  const Case cases[] = {{Filter::kLinear, Direction::kBackward, 8, 4, true},
+                        {Filter::kLinear, Direction::kBackward, 16, 4, false},
+                        {Filter::kNearest, Direction::kBackward, 8, 4, false},
+                        {Filter::kNearestExact, Direction::kBackward, 9, 3, false},
+                        {Filter::kNearest, Direction::kBackward, 6, 6, true},
+                        {Filter::kLinear, Direction::kBackward, 5, 5, true},
+                        {Filter::kLinear, Direction::kForward, 5, 5, true},
+                        {Filter::kLinear, Direction::kBackward, 3, 9, false},
+                        {Filter::kLinear, Direction::kForward, 4, 8, false},
+                        {Filter::kLinear, Direction::kForward, 8, 4, false},
+                        {Filter::kLinear, Direction::kBackward, 7, 3, false}};
+  for (const Case& k : cases) {
+    for (bool channels_last : {false, true}) {
+      resample::VolumeProblem p;
+      p.batch = 2, p.channels = 4;
+      p.in_d = k.in_d, p.in_h = 6, p.in_w = 5, p.out_d = k.out_d, p.out_h = 3, p.out_w = 10;
+      p.direction = k.direction;
+      p.filter = k.filter;
+      const resample::ViewLayout layout =
+          channels_last ? resample::ViewLayout{DataType::kFloat32, p.channels, 1}
+                        : resample::ViewLayout{DataType::kFloat32, 1};
+      std::string error;
+      auto plan = resample::VolumePlan::Create(p, layout, layout, 2, &error);
+      ASSERT_NE(plan, nullptr) << error;
+      EXPECT_EQ(plan->phased(), k.phased)
+          << resample::FilterName(k.filter) << " " << k.in_d << " -> " << k.out_d
+          << (k.direction == Direction::kForward ? " forward" : " backward")
+          << (channels_last ? " channels-last" : "");
+      EXPECT_EQ(plan->pixel_slices(), channels_last);
+    }
+  }
+  resample::VolumeProblem p;
+  p.batch = 1, p.channels = 2;
+  p.in_d = 8, p.in_h = 4, p.in_w = 4, p.out_d = 4, p.out_h = 4, p.out_w = 4;
+  p.direction = resample::Direction::kBackward;
+  p.filter = resample::Filter::kLinear;
+  std::string error;
+  auto plan =
+      resample::VolumePlan::Create(p, {DataType::kFloat64, 1}, {DataType::kFloat64, 1}, 2, &error);
+  ASSERT_NE(plan, nullptr) << error;
+  EXPECT_FALSE(plan->phased());
+}
+
 // Channels-last volumes (N, D, H, W, C in memory on both sides) run as pixel
 // slices: the bytes of contiguous (N, C, D, H, W) views, for the volumes'
 // filters, both directions, every dtype (copies of uint8 and double too), at

@@ -49,8 +49,8 @@ struct ResampleProblem {
   Direction direction = Direction::kBackward;
   Filter filter = Filter::kCubicAA;
   // Every destination value times this (fp32 engine only): each height
-  // weight is multiplied by it once, when the plan is made. The 3-D fused
-  // form folds a depth weight shared by single-slice sums into it.
+  // weight is multiplied by it once, when the plan is made. The 3-D phased
+  // form folds its phase's depth weight into it.
   float gain = 1.0f;
 };
 

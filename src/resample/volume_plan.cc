@@ -106,6 +106,9 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     const GatherTable& depth = plan->depth_->gather;
     const bool pixel = PixelLayouts(source, destination, p.channels, false);
     plan->pixel_slices_ = pixel;
+    plan->fused_ = true;
+    if (plan->FindPhases(source, destination, error)) return plan;
+    if (!plan->phase_plan_.empty()) return nullptr;  // a phase plan failed
     const int64_t slice_channels = pixel ? p.channels : 1;
     const ResampleProblem slice{1,          slice_channels, p.out_h,         p.out_w,
                                 p.in_h,     p.in_w,         p.align_corners, p.scales_h,
@@ -121,40 +124,17 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
         pixel ? ViewLayout{DataType::kFloat32, p.channels, 1} : ViewLayout{DataType::kFloat32, 1};
     plan->slice_from_sum_ = ResamplePlan::Create(slice, sum_layout, destination, one, error);
     if (!plan->slice_from_sum_) return nullptr;
-    // Depth sums of one source slice: with weight 1 (some), and with the
-    // weight of the first such sum of another weight where every such sum
-    // has it (the backward of an integer shrink: 1/2, 1/3, ...). Both go
-    // straight to an H/W pass of the source slice, the second with that
-    // weight as the pass's gain.
-    bool single = false;
-    float gain = 1.0f;
-    bool one_gain = true;
+    bool single = false;  // some depth sum is one source slice with weight 1
     for (int64_t d = 0; d < depth.size; ++d) {
       const size_t i = static_cast<size_t>(d);
-      if (depth.count[i] != 1) continue;
-      const float w = depth.weights[static_cast<size_t>(depth.offset[i])];
-      if (w == 1.0f) {
-        single = true;
-      } else if (gain == 1.0f) {
-        gain = w;
-      } else {
-        one_gain = one_gain && w == gain;
-      }
+      single = single ||
+               (depth.count[i] == 1 && depth.weights[static_cast<size_t>(depth.offset[i])] == 1.0f);
     }
     uint64_t slice_scratch = plan->slice_from_sum_->scratch_bytes();
     if (single) {
       plan->slice_from_source_ = ResamplePlan::Create(slice, source, destination, one, error);
       if (!plan->slice_from_source_) return nullptr;
       slice_scratch = std::max(slice_scratch, plan->slice_from_source_->scratch_bytes());
-    }
-    if (gain != 1.0f && one_gain && std::isfinite(gain) && gain != 0.0f) {
-      ResampleProblem scaled = slice;
-      scaled.gain = gain;
-      plan->slice_gain_ = gain;
-      plan->slice_from_scaled_source_ =
-          ResamplePlan::Create(scaled, source, destination, one, error);
-      if (!plan->slice_from_scaled_source_) return nullptr;
-      slice_scratch = std::max(slice_scratch, plan->slice_from_scaled_source_->scratch_bytes());
     }
     const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
     const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w) *
@@ -166,7 +146,6 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
                                   AlignUp(taps * sizeof(const uint16_t*)) + AlignUp(slice_scratch);
     plan->scratch_bytes_ =
         kAlign + plan->thread_scratch_bytes_ * static_cast<uint64_t>(plan->threads_);
-    plan->fused_ = true;
     return plan;
   }
   // Source and destination extents (D, H, W).
@@ -214,6 +193,64 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   plan->scratch_bytes_ = kAlign + AlignUp(plan->middle_bytes_) +
                          std::max(plan->first_->scratch_bytes(), plan->second_->scratch_bytes());
   return plan;
+}
+
+bool VolumePlan::FindPhases(const ViewLayout& source, const ViewLayout& destination,
+                            std::string* error) {
+  const GatherTable& depth = depth_->gather;
+  const int64_t from = depth.src_size, to = depth.size;
+  if (from <= 0 || to % from != 0) return false;
+  const int64_t k = to / from;
+  // Phase j's weight (where a slice of it was seen).
+  std::vector<bool> seen(static_cast<size_t>(k), false);
+  std::vector<float> weight(static_cast<size_t>(k), 0.0f);
+  for (int64_t d = 0; d < to; ++d) {
+    const size_t i = static_cast<size_t>(d), j = static_cast<size_t>(d % k);
+    if (depth.count[i] != 1 || depth.first[i] != d / k) return false;
+    const float w = depth.weights[static_cast<size_t>(depth.offset[i])];
+    if ((seen[j] && w != weight[j]) || !std::isfinite(w)) return false;
+    seen[j] = true;
+    weight[j] = w;
+  }
+  // One 2-D plan per distinct weight: the (C, S) slices of a batch element
+  // as its planes, (S, C) for pixel slices (each plane a row of pixels).
+  const VolumeProblem& p = problem_;
+  const bool backward = p.direction == Direction::kBackward;
+  const int64_t planes_a = pixel_slices_ ? from : p.channels;
+  const int64_t planes_b = pixel_slices_ ? p.channels : from;
+  Partition partition{};
+  for (size_t j = 0; j < weight.size(); ++j) {
+    int index = -1;
+    for (size_t q = 0; q < j; ++q) {
+      if (weight[q] == weight[j]) index = phase_plan_[q];
+    }
+    if (index < 0) {
+      ResampleProblem slices{planes_a,        planes_b,   p.out_h,    p.out_w,     p.in_h,  p.in_w,
+                             p.align_corners, p.scales_h, p.scales_w, p.direction, p.filter};
+      slices.gain = weight[j];
+      if (phase_plans_.empty()) {
+        partition =
+            ResamplePlan::DefaultPartition(slices, source.dtype, destination.dtype, threads_);
+        // Streaming and who runs it follow the whole volume, not one phase.
+        partition.whole_destination_elements = static_cast<double>(p.batch) *
+                                               static_cast<double>(p.channels) *
+                                               static_cast<double>(backward ? p.in_d : p.out_d) *
+                                               static_cast<double>(backward ? p.in_h : p.out_h) *
+                                               static_cast<double>(backward ? p.in_w : p.out_w);
+        partition.job_size = job_size_;
+      }
+      auto plan = ResamplePlan::Create(slices, source, destination, partition, error);
+      phase_plan_.push_back(-1);  // marks a failed Create for the caller
+      if (!plan) return false;
+      phase_plan_.pop_back();
+      scratch_bytes_ = std::max(scratch_bytes_, plan->scratch_bytes());
+      index = static_cast<int>(phase_plans_.size());
+      phase_plans_.push_back(std::move(plan));
+    }
+    phase_plan_.push_back(index);
+  }
+  scratch_bytes_ += kAlign;  // Run aligns the workspace
+  return true;
 }
 
 namespace {
@@ -315,6 +352,7 @@ void VolumePlan::Run(const VolumeView& source, const MutableVolumeView& destinat
   }
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  if (!phase_plan_.empty()) return RunPhased(source, destination, base);
   if (fused_) return RunFused(source, destination, base);
   char* plans = base + AlignUp(middle_bytes_);
   // The intermediate of one batch element, (C, mid_d, mid_h, mid_w) contiguous.
@@ -446,16 +484,12 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     const bool streamed = slice_from_sum_->destination_streamed();
     bool zeroed_streamed = false;
     const int64_t slice_bytes = src_h * src_w * size;
-    const bool prefetch = !pixel && slice_rows && slice_bytes <= kPrefetchSliceBytes &&
-                          (slice_from_source_ || slice_from_scaled_source_);
-    // The plan that takes destination depth index d's one source slice
-    // straight on, or null (a depth sum first).
-    auto direct_plan = [&](size_t d) -> const ResamplePlan* {
-      if (depth_table.count[d] != 1) return nullptr;
-      const float w = depth_table.weights[static_cast<size_t>(depth_table.offset[d])];
-      return w == 1.0f          ? slice_from_source_.get()
-             : w == slice_gain_ ? slice_from_scaled_source_.get()
-                                : nullptr;
+    const bool prefetch =
+        !pixel && slice_rows && slice_bytes <= kPrefetchSliceBytes && slice_from_source_;
+    // Destination depth index d passes its one source slice straight on.
+    auto direct = [&](size_t d) {
+      return depth_table.count[d] == 1 &&
+             depth_table.weights[static_cast<size_t>(depth_table.offset[d])] == 1.0f;
     };
     // Source slice (n, c, sd) as (n * C + c) * source depth + sd; the
     // highest one that an earlier slice read or prefetched.
@@ -467,7 +501,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
         const int64_t first = t / depth * source_depth + depth_table.first[dt];
         const int64_t last = first + depth_table.count[dt];
         // Slice s reads its own now; sums read theirs in one run.
-        if (t != s && direct_plan(dt) != nullptr) {
+        if (t != s && direct(dt)) {
           for (int64_t sd = std::max(seen + 1, first); sd < last; ++sd) {
             const int64_t plane = sd / source_depth;
             const char* at =
@@ -495,9 +529,9 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
         zeroed_streamed = zeroed_streamed || streamed;
         continue;
       }
-      if (const ResamplePlan* straight = direct_plan(i)) {
-        straight->RunOnThisThread(SliceOf<TensorView>(source, n, c, first, pixel), out,
-                                  slice_scratch);
+      if (direct(i) && slice_from_source_) {
+        slice_from_source_->RunOnThisThread(SliceOf<TensorView>(source, n, c, first, pixel), out,
+                                            slice_scratch);
         continue;
       }
       // Row h of source slice (n, c, first + j).
@@ -532,6 +566,30 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     // Non-temporal stores ordered before the task is published as done.
     if (zeroed_streamed) kt.flush_streamed_stores();
   });
+}
+
+void VolumePlan::RunPhased(const VolumeView& source, const MutableVolumeView& destination,
+                           void* scratch) const {
+  const int64_t k = static_cast<int64_t>(phase_plan_.size());
+  const int64_t size = static_cast<int64_t>(DataTypeSize(destination.dtype));
+  const bool pixel = pixel_slices_;
+  // Batch element n's source slices, and its destination slices of phase j,
+  // as the plans' 4-D views: (C, S, H, W), or (S, C, H, W) for pixel slices.
+  static constexpr int kPlanes[4] = {1, 2, 3, 4};
+  static constexpr int kPixelPlanes[4] = {2, 1, 3, 4};
+  const int(&dims)[4] = pixel ? kPixelPlanes : kPlanes;
+  const int slice_dim = pixel ? 0 : 1;  // the depth dim of the 4-D views
+  for (int64_t n = 0; n < source.shape[0]; ++n) {
+    const TensorView from = Pick(source, n, dims);
+    for (int64_t j = 0; j < k; ++j) {
+      const int index = phase_plan_[static_cast<size_t>(j)];
+      MutableTensorView to = Mutable(Pick(destination, n, dims));
+      to.data = static_cast<char*>(to.data) + j * destination.strides[2] * size;
+      to.shape[slice_dim] = from.shape[slice_dim];
+      to.strides[slice_dim] = k * destination.strides[2];
+      phase_plans_[static_cast<size_t>(index)]->Run(from, to, scratch);
+    }
+  }
 }
 
 }  // namespace aclnn_host::resample

@@ -4,10 +4,12 @@
 //   (n, c, d): the depth sum of its source slices into an fp32 slice in the
 //   thread's scratch (cache-sized for the usual volumes), then the H/W pass
 //   of that one slice into the destination; a slice whose depth sum is one
-//   source slice goes straight to the H/W pass (with weight 1, or with the
-//   weight every such slice shares as the pass's gain: the backward of an
-//   integer shrink), one with no source slices is zero. Nothing of the volume's size goes through
-//   memory between the passes.
+//   source slice with weight 1 goes straight to the H/W pass, one with no
+//   source slices is zero. Nothing of the volume's size goes through memory
+//   between the passes. Where every destination slice is one source slice
+//   times its phase's weight (the backward of a 2x linear depth shrink, an
+//   unchanged depth), the phased form instead: one 2-D plan over all slices
+//   of a batch element per phase (see phase_plan_).
 // - DOUBLE: two 2-D plans through an intermediate volume in the workspace: a
 //   depth pass (a 2-D pass whose "height" axis is the depth and whose width
 //   axis is a copy), and the usual 2-D pass over every depth slice; the
@@ -60,8 +62,11 @@ class VolumePlan {
   bool pixel_slices() const { return pixel_slices_; }
   // Whether the fused form writes the destination with non-temporal stores.
   bool destination_streamed() const {
+    if (!phase_plans_.empty()) return phase_plans_[0]->destination_streamed();
     return slice_from_sum_ != nullptr && slice_from_sum_->destination_streamed();
   }
+  // Whether Run takes the phased form (see phase_plan_).
+  bool phased() const { return !phase_plan_.empty(); }
 
   // source/destination as the problem's direction reads and writes them.
   void Run(const VolumeView& source, const MutableVolumeView& destination, void* scratch) const;
@@ -94,10 +99,23 @@ class VolumePlan {
   bool fused_ = false;
   std::shared_ptr<const AxisTables> depth_;
   std::unique_ptr<ResamplePlan> slice_from_sum_, slice_from_source_;
-  // The H/W pass of a source slice times slice_gain_: the one weight of the
-  // depth sums of one source slice with a weight other than 1 (or null).
-  std::unique_ptr<ResamplePlan> slice_from_scaled_source_;
-  float slice_gain_ = 1.0f;
+  // The phased form, where the destination has k times the source's depth
+  // slices and each slice k * o + j is source slice o times phase j's
+  // weight w_j (the backward of a 2x linear depth shrink: 1/2 and 1/2; an
+  // unchanged depth: one phase of weight 1). Per batch element and phase,
+  // one 2-D plan (gain w_j) over all its (C, S) slices as planes, no
+  // per-slice calls. Shrinks whose phases include slices without a source
+  // (nearest, 4x linear) keep the per-slice form: its zero slices, written
+  // between the others, and its source prefetch were measured faster for
+  // the nearest backwards. Per phase: an index into phase_plans_ (one per
+  // distinct weight).
+  std::vector<int> phase_plan_;
+  std::vector<std::unique_ptr<ResamplePlan>> phase_plans_;
+  // Sets the phased form up if the depth table has one: false if not (or
+  // if a plan failed: then phase_plan_ is not empty and *error says why).
+  bool FindPhases(const ViewLayout& source, const ViewLayout& destination, std::string* error);
+  void RunPhased(const VolumeView& source, const MutableVolumeView& destination,
+                 void* scratch) const;
   uint64_t thread_scratch_bytes_ = 0;
   void RunFused(const VolumeView& source, const MutableVolumeView& destination,
                 char* scratch) const;
