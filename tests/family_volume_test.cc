@@ -1314,6 +1314,51 @@ TEST(VolumePlanForm, PhasedForIntegerDepthShrinksAndAnUnchangedDepth) {
   EXPECT_FALSE(plan->phased());
 }
 
+// The phased form's plans put the depth where a 2-D view has C, so the
+// volume's own C stride must not make them pixel rows: an NDHWC view with one
+// channel (C stride 1) whose W stride equals the depth (a fuzz finding: the
+// plan took the depth slices for the channels of pixel rows and wrote
+// elements 57, 58, 59 instead of 57, 60, 63). Every destination element of
+// the view is written, nothing else, fp32 and bf16.
+TEST(VolumePlanForm, PhasedPlansDoNotTakeTheVolumesChannelStrideForPixelRows) {
+  resample::VolumeProblem p;
+  p.batch = 1, p.channels = 1;
+  p.in_d = 3, p.in_h = 1, p.in_w = 1, p.out_d = 3, p.out_h = 1, p.out_w = 4;
+  p.direction = resample::Direction::kBackward;
+  p.filter = resample::Filter::kLinear;
+  for (DataType t : {DataType::kFloat32, DataType::kBFloat16}) {
+    const int64_t size = static_cast<int64_t>(DataTypeSize(t));
+    std::string error;
+    // (W stride, C stride) of both views: 3 and 1.
+    auto plan = resample::VolumePlan::Create(p, {t, 3, 1}, {t, 3, 1}, 2, &error);
+    ASSERT_NE(plan, nullptr) << error;
+    EXPECT_TRUE(plan->phased());
+    std::vector<unsigned char> in(4096, 0x3c), out(4096, 0x5a);
+    VolumeView src;
+    src.data = in.data() + 57 * size;
+    src.dtype = t;
+    const int64_t src_shape[5] = {1, 1, 3, 1, 4}, src_strides[5] = {14, 1, 6, 6, 3};
+    MutableVolumeView dst;
+    dst.data = out.data() + 57 * size;
+    dst.dtype = t;
+    const int64_t dst_shape[5] = {1, 1, 3, 1, 1}, dst_strides[5] = {5, 1, 3, 3, 3};
+    for (int a = 0; a < 5; ++a) {
+      src.shape[a] = src_shape[a];
+      src.strides[a] = src_strides[a];
+      dst.shape[a] = dst_shape[a];
+      dst.strides[a] = dst_strides[a];
+    }
+    std::vector<unsigned char> scratch(plan->scratch_bytes());
+    plan->Run(src, dst, scratch.data());
+    for (int64_t e = 0; e < 4096 / size; ++e) {
+      const bool in_view = e == 57 || e == 60 || e == 63;
+      const bool untouched = std::all_of(out.begin() + e * size, out.begin() + (e + 1) * size,
+                                         [](unsigned char b) { return b == 0x5a; });
+      EXPECT_NE(untouched, in_view) << "element " << e << " dtype " << static_cast<int>(t);
+    }
+  }
+}
+
 // Channels-last volumes (N, D, H, W, C in memory on both sides) run as pixel
 // slices: the bytes of contiguous (N, C, D, H, W) views, for the volumes'
 // filters, both directions, every dtype (copies of uint8 and double too), at

@@ -218,6 +218,13 @@ bool VolumePlan::FindPhases(const ViewLayout& source, const ViewLayout& destinat
   const bool backward = p.direction == Direction::kBackward;
   const int64_t planes_a = pixel_slices_ ? from : p.channels;
   const int64_t planes_b = pixel_slices_ ? p.channels : from;
+  // The plans' views have the depth where a 2-D view has C (pixel slices:
+  // C itself, stride 1): the volume's C stride says nothing about that dim,
+  // so it is not given, and no pixel rows are chosen from it (an NDHWC view
+  // with C = 1 and W stride == S would otherwise pass for pixel rows: a
+  // fuzz finding, fuzz/regressions/phased-ndhwc-one-channel-taken-for-pixel-rows).
+  ViewLayout source_layout = source, destination_layout = destination;
+  if (!pixel_slices_) source_layout.c_stride = destination_layout.c_stride = 0;
   Partition partition{};
   for (size_t j = 0; j < weight.size(); ++j) {
     int index = -1;
@@ -239,7 +246,7 @@ bool VolumePlan::FindPhases(const ViewLayout& source, const ViewLayout& destinat
                                                static_cast<double>(backward ? p.in_w : p.out_w);
         partition.job_size = job_size_;
       }
-      auto plan = ResamplePlan::Create(slices, source, destination, partition, error);
+      auto plan = ResamplePlan::Create(slices, source_layout, destination_layout, partition, error);
       phase_plan_.push_back(-1);  // marks a failed Create for the caller
       if (!plan) return false;
       phase_plan_.pop_back();
