@@ -47,6 +47,9 @@ rm -rf "$work" && mkdir -p "$work"
 log="$dir/fuzz.log"
 cd "$dir"
 echo "fuzzing ${seconds}s with $jobs process(es)${FUZZ_SEED:+, seed $FUZZ_SEED}"
+# Findings are this run's artifacts: older ones left in $dir are not counted.
+stamp="$dir/fuzz.start"
+touch "$stamp"
 set +e
 if [ "$jobs" -gt 1 ]; then
   "$fuzzer" -fork="$jobs" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
@@ -61,8 +64,8 @@ set -e
 grep -E "^#[0-9]+" "$log" | tail -1 || true
 grep -E "^stat::(number_of_executed_units|peak_rss)|ERROR|runtime error|SUMMARY|crash-" "$log" |
   head -20 || true
-findings=$(find "$dir" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'leak-*' \
-  -o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'oom-*' | wc -l)
+findings=$(find "$dir" -maxdepth 1 -newer "$stamp" \( -name 'crash-*' -o -name 'leak-*' \
+  -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
 echo "findings: $findings (full log: $log)"
 if [ "$rc" -eq 0 ] && [ "$merge" = 1 ]; then
   before=$(ls "$root/fuzz/corpus" | wc -l)
