@@ -1313,7 +1313,6 @@ class ResamplePlan::ChunkRunner {
     return Slot(key);
   }
 
-  // The source rows [*lo, *hi) that destination rows [ih0, ih1) gather.
   // Small planes whose rows [lo, lo + rows) form one run: the lines of that
   // run in the plane kSmallPlanePrefetchBytes ahead of plane p, each line
   // once (consecutive planes' runs share lines).

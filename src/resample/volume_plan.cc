@@ -46,6 +46,32 @@ TensorView Pick(const Volume& v, int64_t n, const int (&dims)[4]) {
   return t;
 }
 
+// The elements of the whole destination volume (the direction's output).
+double DestinationElements(const VolumeProblem& p) {
+  const bool backward = p.direction == Direction::kBackward;
+  return static_cast<double>(p.batch) * static_cast<double>(p.channels) *
+         static_cast<double>(backward ? p.in_d : p.out_d) *
+         static_cast<double>(backward ? p.in_h : p.out_h) *
+         static_cast<double>(backward ? p.in_w : p.out_w);
+}
+
+// Where every destination depth slice k * o + j of a table is source slice o
+// times one weight per phase j: those k weights; else none.
+std::vector<float> PhaseWeights(const GatherTable& depth) {
+  const int64_t from = depth.src_size, to = depth.size;
+  if (from <= 0 || to % from != 0) return {};
+  const int64_t k = to / from;
+  std::vector<float> weight(static_cast<size_t>(k), 0.0f);
+  for (int64_t d = 0; d < to; ++d) {
+    const size_t i = static_cast<size_t>(d), j = static_cast<size_t>(d % k);
+    if (depth.count[i] != 1 || depth.first[i] != d / k) return {};
+    const float w = depth.weights[static_cast<size_t>(depth.offset[i])];
+    if ((d >= k && w != weight[j]) || !std::isfinite(w)) return {};
+    weight[j] = w;
+  }
+  return weight;
+}
+
 MutableTensorView Mutable(const TensorView& t) {
   MutableTensorView m;
   m.data = const_cast<void*>(t.data);
@@ -107,18 +133,17 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     const bool pixel = PixelLayouts(source, destination, p.channels, false);
     plan->pixel_slices_ = pixel;
     plan->fused_ = true;
-    if (plan->FindPhases(source, destination, error)) return plan;
-    if (!plan->phase_plan_.empty()) return nullptr;  // a phase plan failed
+    const std::vector<float> phases = PhaseWeights(depth);
+    if (!phases.empty()) {
+      if (!plan->MakePhasePlans(phases, source, destination, error)) return nullptr;
+      return plan;
+    }
     const int64_t slice_channels = pixel ? p.channels : 1;
     const ResampleProblem slice{1,          slice_channels, p.out_h,         p.out_w,
                                 p.in_h,     p.in_w,         p.align_corners, p.scales_h,
                                 p.scales_w, p.direction,    p.filter};
     // One slice at a time, streamed where the whole destination is large.
-    const Partition one{1, 1,
-                        static_cast<double>(p.batch) * static_cast<double>(p.channels) *
-                            static_cast<double>(backward ? p.in_d : p.out_d) *
-                            static_cast<double>(backward ? p.in_h : p.out_h) *
-                            static_cast<double>(backward ? p.in_w : p.out_w)};
+    const Partition one{1, 1, DestinationElements(p)};
     // The depth sum: (H, W) fp32, or (H, W, C) for pixel slices.
     const ViewLayout sum_layout =
         pixel ? ViewLayout{DataType::kFloat32, p.channels, 1} : ViewLayout{DataType::kFloat32, 1};
@@ -195,29 +220,23 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
   return plan;
 }
 
-bool VolumePlan::FindPhases(const ViewLayout& source, const ViewLayout& destination,
-                            std::string* error) {
-  const GatherTable& depth = depth_->gather;
-  const int64_t from = depth.src_size, to = depth.size;
-  if (from <= 0 || to % from != 0) return false;
-  const int64_t k = to / from;
-  // Phase j's weight (where a slice of it was seen).
-  std::vector<bool> seen(static_cast<size_t>(k), false);
-  std::vector<float> weight(static_cast<size_t>(k), 0.0f);
-  for (int64_t d = 0; d < to; ++d) {
-    const size_t i = static_cast<size_t>(d), j = static_cast<size_t>(d % k);
-    if (depth.count[i] != 1 || depth.first[i] != d / k) return false;
-    const float w = depth.weights[static_cast<size_t>(depth.offset[i])];
-    if ((seen[j] && w != weight[j]) || !std::isfinite(w)) return false;
-    seen[j] = true;
-    weight[j] = w;
-  }
+bool VolumePlan::MakePhasePlans(const std::vector<float>& weights, const ViewLayout& source,
+                                const ViewLayout& destination, std::string* error) {
   // One 2-D plan per distinct weight: the (C, S) slices of a batch element
   // as its planes, (S, C) for pixel slices (each plane a row of pixels).
   const VolumeProblem& p = problem_;
-  const bool backward = p.direction == Direction::kBackward;
-  const int64_t planes_a = pixel_slices_ ? from : p.channels;
-  const int64_t planes_b = pixel_slices_ ? p.channels : from;
+  const int64_t from = depth_->gather.src_size;
+  ResampleProblem slices{pixel_slices_ ? from : p.channels,
+                         pixel_slices_ ? p.channels : from,
+                         p.out_h,
+                         p.out_w,
+                         p.in_h,
+                         p.in_w,
+                         p.align_corners,
+                         p.scales_h,
+                         p.scales_w,
+                         p.direction,
+                         p.filter};
   // The plans' views have the depth where a 2-D view has C (pixel slices:
   // C itself, stride 1): the volume's C stride says nothing about that dim,
   // so it is not given, and no pixel rows are chosen from it (an NDHWC view
@@ -225,31 +244,20 @@ bool VolumePlan::FindPhases(const ViewLayout& source, const ViewLayout& destinat
   // fuzz finding, fuzz/regressions/phased-ndhwc-one-channel-taken-for-pixel-rows).
   ViewLayout source_layout = source, destination_layout = destination;
   if (!pixel_slices_) source_layout.c_stride = destination_layout.c_stride = 0;
-  Partition partition{};
-  for (size_t j = 0; j < weight.size(); ++j) {
+  Partition partition =
+      ResamplePlan::DefaultPartition(slices, source.dtype, destination.dtype, threads_);
+  // Streaming and who runs it follow the whole volume, not one phase.
+  partition.whole_destination_elements = DestinationElements(p);
+  partition.job_size = job_size_;
+  for (size_t j = 0; j < weights.size(); ++j) {
     int index = -1;
     for (size_t q = 0; q < j; ++q) {
-      if (weight[q] == weight[j]) index = phase_plan_[q];
+      if (weights[q] == weights[j]) index = phase_plan_[q];
     }
     if (index < 0) {
-      ResampleProblem slices{planes_a,        planes_b,   p.out_h,    p.out_w,     p.in_h,  p.in_w,
-                             p.align_corners, p.scales_h, p.scales_w, p.direction, p.filter};
-      slices.gain = weight[j];
-      if (phase_plans_.empty()) {
-        partition =
-            ResamplePlan::DefaultPartition(slices, source.dtype, destination.dtype, threads_);
-        // Streaming and who runs it follow the whole volume, not one phase.
-        partition.whole_destination_elements = static_cast<double>(p.batch) *
-                                               static_cast<double>(p.channels) *
-                                               static_cast<double>(backward ? p.in_d : p.out_d) *
-                                               static_cast<double>(backward ? p.in_h : p.out_h) *
-                                               static_cast<double>(backward ? p.in_w : p.out_w);
-        partition.job_size = job_size_;
-      }
+      slices.gain = weights[j];
       auto plan = ResamplePlan::Create(slices, source_layout, destination_layout, partition, error);
-      phase_plan_.push_back(-1);  // marks a failed Create for the caller
       if (!plan) return false;
-      phase_plan_.pop_back();
       scratch_bytes_ = std::max(scratch_bytes_, plan->scratch_bytes());
       index = static_cast<int>(phase_plans_.size());
       phase_plans_.push_back(std::move(plan));

@@ -111,9 +111,10 @@ class VolumePlan {
   // distinct weight).
   std::vector<int> phase_plan_;
   std::vector<std::unique_ptr<ResamplePlan>> phase_plans_;
-  // Sets the phased form up if the depth table has one: false if not (or
-  // if a plan failed: then phase_plan_ is not empty and *error says why).
-  bool FindPhases(const ViewLayout& source, const ViewLayout& destination, std::string* error);
+  // Sets the phased form up for the phases' weights: false (and *error)
+  // where a plan could not be made.
+  bool MakePhasePlans(const std::vector<float>& weights, const ViewLayout& source,
+                      const ViewLayout& destination, std::string* error);
   void RunPhased(const VolumeView& source, const MutableVolumeView& destination,
                  void* scratch) const;
   uint64_t thread_scratch_bytes_ = 0;
