@@ -81,12 +81,12 @@ HWY_INLINE int64_t ChainSpan(D d, const typename In::T* const* rows, const float
   return x;
 }
 
-// ChainSpan two vectors at a time (no init): store2(v0, v1, x) gets the
-// sums of elements [x, x + lanes) and [x + lanes, x + 2 lanes). The same
-// chain per element as ChainSpan.
-template <int kGroup, class D, class Store2>
-HWY_INLINE int64_t ChainSpanPairs(D d, const float* const* rows, const float* weights, int64_t x,
-                                  int64_t n, const Store2& store2) {
+// ChainSpan kVectors vectors at a time (no init): store(acc, x) gets the
+// sums of elements [x, x + kVectors * lanes), acc[v] those from x + v * lanes.
+// The same chain per element as ChainSpan.
+template <int kGroup, int kVectors, class D, class Store>
+HWY_INLINE int64_t ChainSpanStrips(D d, const float* const* rows, const float* weights, int64_t x,
+                                   int64_t n, const Store& store) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<D>;
   V w[kGroup];
@@ -95,14 +95,15 @@ HWY_INLINE int64_t ChainSpanPairs(D d, const float* const* rows, const float* we
     w[g] = hn::Set(d, weights[g]);
     row[g] = rows[g];
   }
-  for (; x + 2 * lanes <= n; x += 2 * lanes) {
-    V v0 = hn::Zero(d);
-    V v1 = hn::Zero(d);
+  for (; x + kVectors * lanes <= n; x += kVectors * lanes) {
+    V acc[kVectors];
+    for (int v = 0; v < kVectors; ++v) acc[v] = hn::Zero(d);
     for (int g = 0; g < kGroup; ++g) {
-      v0 = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x), v0);
-      v1 = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x + lanes), v1);
+      for (int v = 0; v < kVectors; ++v) {
+        acc[v] = hn::MulAdd(w[g], hn::LoadU(d, row[g] + x + v * lanes), acc[v]);
+      }
     }
-    store2(v0, v1, x);
+    store(acc, x);
   }
   return x;
 }
@@ -344,27 +345,15 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, D>> BFloat16Bits(D d, hn::Vec<D> v) {
 }
 
 #if HWY_TARGET <= HWY_AVX2
-// BFloat16PairBits of two vectors that hold no NaN.
+// The bf16 bits of two vectors that hold no NaN, lo's lanes first: the upper
+// halves of their rounded lanes in one permute instead of a shift and a
+// demotion per vector.
 template <class D>
 HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBitsFinite(D d, hn::Vec<D> lo,
                                                                         hn::Vec<D> hi) {
   const hn::Repartition<uint16_t, D> du16;
   return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16RoundedFinite32(d, hi)),
                        hn::BitCast(du16, BFloat16RoundedFinite32(d, lo)));
-}
-
-// The bf16 bits of two vectors at once, lo's lanes first: the upper halves
-// of their rounded lanes in one permute instead of a shift and a demotion
-// per vector. One test for NaN covers both (lo + hi is NaN where either is,
-// or where they are infinities of opposite signs, which takes the NaN path
-// and gets the same bits).
-template <class D>
-HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> BFloat16PairBits(D d, hn::Vec<D> lo,
-                                                                  hn::Vec<D> hi) {
-  const hn::Repartition<uint16_t, D> du16;
-  if (hn::AllFalse(d, hn::IsNaN(hn::Add(lo, hi)))) return BFloat16PairBitsFinite(d, lo, hi);
-  return hn::ConcatOdd(du16, hn::BitCast(du16, BFloat16Rounded32(d, hi)),
-                       hn::BitCast(du16, BFloat16Rounded32(d, lo)));
 }
 #endif
 
@@ -442,17 +431,6 @@ struct HalfOut {
     Store(d, v, p);
 #endif
   }
-  // Two consecutive vectors (p: 2 * Lanes(d) elements).
-  template <class D>
-  static HWY_INLINE void Store2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-    Store(d, v0, p);
-    Store(d, v1, p + hn::Lanes(d));
-  }
-  template <class D>
-  static HWY_INLINE void Stream2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-    Stream(d, v0, p);
-    Stream(d, v1, p + hn::Lanes(d));
-  }
 };
 
 struct BFloat16Out {
@@ -480,30 +458,6 @@ struct BFloat16Out {
     } else {
       Store(d, v, p);
     }
-  }
-  // Two consecutive vectors (p: 2 * Lanes(d) elements), rounded together
-  // where a vector holds at least 8 lanes; streamed or not.
-  template <bool kStream, class D>
-  static HWY_INLINE void Put2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-#if HWY_TARGET <= HWY_AVX2
-    const hn::Repartition<uint16_t, D> du16;
-    if constexpr (kStream) {
-      hn::Stream(BFloat16PairBits(d, v0, v1), du16, p);
-    } else {
-      hn::StoreU(BFloat16PairBits(d, v0, v1), du16, p);
-    }
-#else
-    Store(d, v0, p);
-    Store(d, v1, p + hn::Lanes(d));
-#endif
-  }
-  template <class D>
-  static HWY_INLINE void Store2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-    Put2<false>(d, v0, v1, p);
-  }
-  template <class D>
-  static HWY_INLINE void Stream2(D d, hn::Vec<D> v0, hn::Vec<D> v1, uint16_t* p) {
-    Put2<true>(d, v0, v1, p);
   }
 };
 
@@ -534,7 +488,7 @@ HWY_INLINE V StripSum(const V* acc) {
 // NaN for the whole strip (their sum is NaN where any is, or where
 // infinities of opposite signs meet, which then takes Out::Store's path and
 // gets the same bits), and two vectors' bits joined with one permute
-// (BFloat16PairBits's form): the same rounding in fewer instructions, where
+// (BFloat16PairBitsFinite): the same rounding in fewer instructions, where
 // the 16-bit store is a large part of a short sum. Measured on AMD Zen 4,
 // backwards through the small-plane height pass's strips, hot caches, 1
 // thread, bf16 time over fp32 time in the same rounds: AVX2, gradOutput
@@ -543,25 +497,46 @@ HWY_INLINE V StripSum(const V* acc) {
 // form in the paired short rows (HeightStripPair, HeightPassPlanesInPairs)
 // made the small maps' bf16 backward 4-5% slower (AVX2, 0.35 -> 0.37 ms), so
 // those keep Out::Store per vector.
-template <class Out, int kVectors, class D>
+// kStream: non-temporal stores (Out::kStreams, a vector-aligned out).
+template <class Out, int kVectors, bool kStream = false, class D>
 HWY_INLINE void StoreStrip(D d, const hn::Vec<D>* acc, typename Out::T* out) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
 #if HWY_TARGET <= HWY_AVX2
   if constexpr (std::is_same_v<Out, BFloat16Out> && kVectors >= 2) {
     if (hn::AllFalse(d, hn::IsNaN(StripSum<kVectors>(acc)))) {
-      int v = 0;
-      for (; v + 1 < kVectors; v += 2) {
-        hn::StoreU(BFloat16PairBitsFinite(d, acc[v], acc[v + 1]), hn::Repartition<uint16_t, D>(),
-                   out + v * lanes);
+      const hn::Repartition<uint16_t, D> du16;
+      for (int v = 0; v + 1 < kVectors; v += 2) {
+        const auto bits = BFloat16PairBitsFinite(d, acc[v], acc[v + 1]);
+        if constexpr (kStream) {
+          hn::Stream(bits, du16, out + v * lanes);
+        } else {
+          hn::StoreU(bits, du16, out + v * lanes);
+        }
       }
-      if (v < kVectors) {
+      if constexpr (kVectors % 2 == 1) {
+        static_assert(!kStream, "streamed strips are whole pairs");
+        const int v = kVectors - 1;
         hn::StoreU(BFloat16BitsFinite(d, acc[v]), hn::Rebind<uint16_t, D>(), out + v * lanes);
       }
       return;
     }
   }
 #endif
-  for (int v = 0; v < kVectors; ++v) Out::Store(d, acc[v], out + v * lanes);
+  for (int v = 0; v < kVectors; ++v) {
+    if constexpr (kStream) {
+      Out::Stream(d, acc[v], out + v * lanes);
+    } else {
+      Out::Store(d, acc[v], out + v * lanes);
+    }
+  }
+}
+
+// The vectors of tag D whose 16-bit stores fill one 64-byte line: a streamed
+// 16-bit row stores a whole line per step, its stores back to back (AVX2:
+// four vectors, AVX-512: two).
+template <class D>
+constexpr int LineVectors16(D d) {
+  return static_cast<int>(64 / (hn::MaxLanes(d) * sizeof(uint16_t)));
 }
 
 // One strip of kVectors vectors of tag D of a destination row: the sum over
@@ -1829,8 +1804,9 @@ template <int kGroup, class Out>
 void CombineGroupTo16(const float* const* rows, const float* weights, int64_t n, uint16_t* dst) {
   const hn::ScalableTag<float> d;
   using V = hn::Vec<decltype(d)>;
-  int64_t x = ChainSpanPairs<kGroup>(
-      d, rows, weights, 0, n, [&](V v0, V v1, int64_t at) { Out::Store2(d, v0, v1, dst + at); });
+  int64_t x = ChainSpanStrips<kGroup, 2>(d, rows, weights, 0, n, [&](const V* acc, int64_t at) {
+    StoreStrip<Out, 2>(d, acc, dst + at);
+  });
   x = ChainSpan<kGroup>(d, rows, weights, x, n, nullptr,
                         [&](V v, int64_t at) { Out::Store(d, v, dst + at); });
   if (x == n) return;
@@ -1862,10 +1838,12 @@ void CombineGroupTo16Streamed(const float* const* rows, const float* weights, in
   const float* shifted[kGroup];
   for (int g = 0; g < kGroup; ++g) shifted[g] = rows[g] + part.head;
   uint16_t* lines = dst + part.head;
-  // A line holds two 16-bit vectors of AVX2 or AVX-512 (kStreams).
+  // A whole line per step (the body is whole lines).
   using V = hn::Vec<decltype(d)>;
-  ChainSpanPairs<kGroup>(d, shifted, weights, 0, part.body,
-                         [&](V v0, V v1, int64_t at) { Out::Stream2(d, v0, v1, lines + at); });
+  constexpr int kLine = LineVectors16(d);
+  ChainSpanStrips<kGroup, kLine>(d, shifted, weights, 0, part.body, [&](const V* acc, int64_t at) {
+    StoreStrip<Out, kLine, true>(d, acc, lines + at);
+  });
   const int64_t done = part.head + part.body;
   if (done == n) return;
   for (int g = 0; g < kGroup; ++g) shifted[g] += part.body;
@@ -1919,9 +1897,12 @@ void StoreRowStreamed(const float* src, typename Out::T* dst, int64_t n) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   if constexpr (sizeof(T) == sizeof(float)) {
     for (int64_t x = 0; x < n; x += lanes) Out::Stream(d, hn::LoadU(d, src + x), dst + x);
-  } else {  // a line holds two 16-bit vectors of AVX2 or AVX-512 (kStreams)
-    for (int64_t x = 0; x < n; x += 2 * lanes) {
-      Out::Stream2(d, hn::LoadU(d, src + x), hn::LoadU(d, src + x + lanes), dst + x);
+  } else {  // a whole line per step, as CombineGroupTo16Streamed stores it
+    constexpr int kLine = LineVectors16(d);
+    for (int64_t x = 0; x < n; x += kLine * lanes) {
+      hn::Vec<decltype(d)> line[kLine];
+      for (int v = 0; v < kLine; ++v) line[v] = hn::LoadU(d, src + x + v * lanes);
+      StoreStrip<Out, kLine, true>(d, line, dst + x);
     }
   }
 }
