@@ -143,6 +143,13 @@ struct KernelTable {
   void (*store_half_row_streamed)(const float* src, uint16_t* dst, int64_t n);
   void (*store_bfloat16_row_streamed)(const float* src, uint16_t* dst, int64_t n);
   const char* target_name;
+  // The same target's table for plans whose source is bf16: its bf16 stores
+  // (height_combine_bfloat16*, height_pass_planes_bfloat16,
+  // store_bfloat16_row*) skip the test for NaN, which sums of bf16 data do not
+  // need (every NaN among them is quiet with a zero lower half; see
+  // BFloat16OutOf). The same bits for such sums; other fp32 values must not
+  // be stored through it. Its own for_bfloat16_data is itself.
+  const KernelTable* for_bfloat16_data;
 };
 
 // The table of the target the dispatcher picks now.

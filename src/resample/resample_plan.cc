@@ -140,6 +140,13 @@ void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo, in
 
 size_t ElementSize(DataType t) { return DataTypeSize(t); }
 
+// The kernels of a plan reading `source`: a bf16 source's sums store bf16
+// without the test for NaN (KernelTable::for_bfloat16_data).
+const kernels::KernelTable& KernelsFor(DataType source) {
+  const kernels::KernelTable& k = kernels::CurrentKernels();
+  return source == DataType::kBFloat16 ? *k.for_bfloat16_data : k;
+}
+
 }  // namespace
 
 // Weight tables of one axis in the form a direction needs (null if they
@@ -283,7 +290,7 @@ class ResamplePlan::PixelRunner {
 
   PixelRunner(const ResamplePlan& plan, const TensorView& source,
               const MutableTensorView& destination, char* scratch)
-      : plan_(plan), src_(source), dst_(destination), k_(kernels::CurrentKernels()) {
+      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype)) {
     Carve(plan, scratch, &parts_);
     std::fill(parts_.keys, parts_.keys + plan.pixel_slots_, int64_t{-1});
     if (source.dtype == DataType::kFloat16) combine16_ = k_.height_combine_half_rows;
@@ -860,7 +867,7 @@ class ResamplePlan::ChunkRunner {
  public:
   ChunkRunner(const ResamplePlan& plan, const TensorView& source,
               const MutableTensorView& destination, char* scratch)
-      : plan_(plan), src_(source), dst_(destination), k_(kernels::CurrentKernels()) {
+      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype)) {
     const Extent& p = plan.extent_;
     row_o_ = PaddedRow(p.src_w);
     row_i_ = PaddedRow(p.dst_w);
