@@ -874,6 +874,74 @@ TEST(SimdTargets, BFloat16DataTablesStoreTheCheckedBits) {
   resample::kernels::ForceTarget(0);
 }
 
+// Plans with a bf16 source and destination give every bf16 pattern's
+// rounded fp32 value, NaNs quieted, on every target: a copy order's rows
+// (same-size linear: no arithmetic before the store, so they keep the NaN
+// test) and a non-copy plan's one-tap sums (the nearest backward of a 2x
+// shrink, through the bf16-data stores).
+TEST(SimdTargets, BFloat16PlansQuietSignallingNaNs) {
+  const int64_t side = 256;  // side * side = every 16-bit pattern once
+  std::vector<uint16_t> source(size_t(side * side));
+  for (size_t i = 0; i < source.size(); ++i) source[i] = static_cast<uint16_t>(i);
+  // A copy passes -0 on; a sum starts from +0 (+0 + -0 = +0).
+  const auto want = [](uint16_t g, bool copy) {
+    const float v = resample::BFloat16ToFloat(g);
+    return resample::FloatToBFloat16(copy ? v : 0.0f + v);
+  };
+  struct Case {
+    resample::ResampleProblem problem;
+    int64_t dst_side;
+    resample::PassOrder order;
+  };
+  const Case cases[] = {
+      {{1, 1, side, side, side, side, false, 0, 0, resample::Direction::kForward,
+        resample::Filter::kLinear},
+       side,
+       resample::PassOrder::kCopy},
+      {{1, 1, side, side, 2 * side, 2 * side, false, 0, 0, resample::Direction::kBackward,
+        resample::Filter::kNearest},
+       2 * side,
+       resample::PassOrder::kWidthFirst},
+  };
+  for (const Case& c : cases) {
+    const resample::ViewLayout bf16{DataType::kBFloat16, 1};
+    auto plan = resample::ResamplePlan::Create(c.problem, bf16, bf16, {}, nullptr);
+    ASSERT_TRUE(plan);
+    const bool copy = c.order == resample::PassOrder::kCopy;
+    EXPECT_EQ(plan->order() == resample::PassOrder::kCopy, copy);
+    TensorView src;
+    src.data = source.data();
+    src.dtype = DataType::kBFloat16;
+    const int64_t ss[4] = {1, 1, side, side};
+    std::memcpy(src.shape, ss, sizeof ss);
+    ContiguousStrides(src.shape, src.strides);
+    std::vector<uint16_t> out(size_t(c.dst_side * c.dst_side));
+    MutableTensorView dst;
+    dst.data = out.data();
+    dst.dtype = DataType::kBFloat16;
+    const int64_t ds[4] = {1, 1, c.dst_side, c.dst_side};
+    std::memcpy(dst.shape, ds, sizeof ds);
+    ContiguousStrides(dst.shape, dst.strides);
+    std::vector<unsigned char> scratch(plan->scratch_bytes());
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      std::fill(out.begin(), out.end(), uint16_t{0xABCD});
+      plan->Run(src, dst, scratch.data());
+      for (int64_t y = 0; y < c.dst_side; ++y) {
+        for (int64_t x = 0; x < c.dst_side; ++x) {
+          const bool fed = copy || (y % 2 == 0 && x % 2 == 0);
+          const int64_t from = copy ? y * side + x : (y / 2) * side + x / 2;
+          const uint16_t expected = fed ? want(source[size_t(from)], copy) : uint16_t{0};
+          ASSERT_EQ(out[size_t(y * c.dst_side + x)], expected)
+              << (copy ? "copy" : "nearest backward") << " at (" << y << ", " << x << ")";
+        }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // The streamed row stores (non-temporal for rows of whole 64-byte lines,
 // regular for the others) write the regular row stores' bits, and nothing
 // outside the row: rows of whole lines, and rows of every length up to a few

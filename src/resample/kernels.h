@@ -148,7 +148,9 @@ struct KernelTable {
   // store_bfloat16_row*) skip the test for NaN, which sums of bf16 data do not
   // need (every NaN among them is quiet with a zero lower half; see
   // BFloat16OutOf). The same bits for such sums; other fp32 values must not
-  // be stored through it. Its own for_bfloat16_data is itself.
+  // be stored through it, nor bf16 values copied without arithmetic (a
+  // signalling NaN is quieted only by arithmetic or the NaN path). Its own
+  // for_bfloat16_data is itself.
   const KernelTable* for_bfloat16_data;
 };
 

@@ -141,10 +141,12 @@ void SourceRange(const GatherTable& t, int64_t ih0, int64_t ih1, int64_t* lo, in
 size_t ElementSize(DataType t) { return DataTypeSize(t); }
 
 // The kernels of a plan reading `source`: a bf16 source's sums store bf16
-// without the test for NaN (KernelTable::for_bfloat16_data).
-const kernels::KernelTable& KernelsFor(DataType source) {
+// without the test for NaN (KernelTable::for_bfloat16_data). Not a copy
+// order's rows: they reach the store without arithmetic, so a signalling NaN
+// there is still signalling, and the NaN path quiets it.
+const kernels::KernelTable& KernelsFor(DataType source, PassOrder order) {
   const kernels::KernelTable& k = kernels::CurrentKernels();
-  return source == DataType::kBFloat16 ? *k.for_bfloat16_data : k;
+  return source == DataType::kBFloat16 && order != PassOrder::kCopy ? *k.for_bfloat16_data : k;
 }
 
 }  // namespace
@@ -290,7 +292,7 @@ class ResamplePlan::PixelRunner {
 
   PixelRunner(const ResamplePlan& plan, const TensorView& source,
               const MutableTensorView& destination, char* scratch)
-      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype)) {
+      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype, plan.order_)) {
     Carve(plan, scratch, &parts_);
     std::fill(parts_.keys, parts_.keys + plan.pixel_slots_, int64_t{-1});
     if (source.dtype == DataType::kFloat16) combine16_ = k_.height_combine_half_rows;
@@ -867,7 +869,7 @@ class ResamplePlan::ChunkRunner {
  public:
   ChunkRunner(const ResamplePlan& plan, const TensorView& source,
               const MutableTensorView& destination, char* scratch)
-      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype)) {
+      : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype, plan.order_)) {
     const Extent& p = plan.extent_;
     row_o_ = PaddedRow(p.src_w);
     row_i_ = PaddedRow(p.dst_w);
