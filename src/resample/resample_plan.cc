@@ -81,6 +81,16 @@ constexpr int64_t kSmallPlanePrefetchBytes = 4096;
 // threads), wide rows (forward 4032x3024 -> 1024x768, 128 KiB of stage rows: 3.2 -> 3.7 ms).
 constexpr uint64_t kSweepStageBytes = 16 << 10;
 constexpr int64_t kMinSweepRowFloats = 192;
+// Where the width pass runs transposed (AVX2), its scratch (8 source and 8
+// destination rows) shares L1 with the stage rows: source rows of more than
+// this many floats take the gathered sums there. Measured on AMD Zen 4, warm,
+// backward 224 -> 512 (10-tap sums of rows of 512 floats: 16 KiB of stage rows
+// and 23 KiB of transposed scratch), the two forms in alternated rounds, best
+// of 5 per round: AVX2 gathered faster at 2 threads in 5 of 6 rounds (best
+// 1.24 -> 1.16 ms) and at 1 thread in 4 of 6 (1.94 / 1.95); AVX-512 (blocked
+// width pass, no such scratch) slower gathered in 5 of 6 at 2 threads, so it
+// keeps the sweep. 128 -> 256 (8-tap sums of rows of 256 floats) stays swept.
+constexpr int64_t kMaxSweepRowFloatsTransposed = 256;
 constexpr int64_t kMinSweepFanOut = 2;
 // Prefetches per part of a height-pass sum (CombineInParts).
 constexpr int64_t kLinesPerPart = 8;
@@ -922,6 +932,8 @@ class ResamplePlan::ChunkRunner {
     if (plan.width_transposed_ && k_.width_pass_transposed != nullptr) {
       transposed_ = take(TransposedWidthFloats(plan.width()));
     }
+    sweep_ = plan.height_sweep_ &&
+             (transposed_ == nullptr || plan.extent_.src_w <= kMaxSweepRowFloatsTransposed);
     // Bookkeeping, in the order Create counted it.
     const int64_t group = std::max<int64_t>(plan.height().max_count, 1);
     const uint64_t batch = static_cast<uint64_t>(plan.small_planes_ ? plan.batch_planes_ : 0);
@@ -1264,11 +1276,11 @@ class ResamplePlan::ChunkRunner {
         if (plan_.h_identity_) {
           mid[i] = SourceRow(at.plane, at.row, stage);
         } else {
-          if (!plan_.height_sweep_) HeightRowFromSource(at.plane, at.row, stage);
+          if (!sweep_) HeightRowFromSource(at.plane, at.row, stage);
           mid[i] = stage;
         }
       }
-      if (plan_.height_sweep_) HeightRowsBySweep(group.data(), g);
+      if (sweep_) HeightRowsBySweep(group.data(), g);
       // A streamed destination gets the width pass's rows from L1 with
       // non-temporal stores (its regular stores would each wait for the
       // line's read for ownership).
@@ -1522,6 +1534,7 @@ class ResamplePlan::ChunkRunner {
   float* row_buffer_ = nullptr;
   int64_t* cache_keys_ = nullptr;  // the key each ring-cache slot holds, -1: none
   float* transposed_ = nullptr;    // the transposed width pass's columns; null: blocked pass
+  bool sweep_ = false;             // the height pass sweeps (HeightRowsBySweep)
   float* plane_mid_ = nullptr;
   float* plane_out_ = nullptr;
   float** dst_planes_ = nullptr;       // per plane of a small-plane batch

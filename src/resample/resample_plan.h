@@ -172,7 +172,9 @@ class ResamplePlan {
   // Whether the height-first order sweeps the source rows (fp32 rows read in
   // place; others gather); tests turn it off, or on wherever it can run (any
   // tap count and row width; returns whether it is on), to compare the two
-  // forms' bytes.
+  // forms' bytes. Where the width pass runs transposed (AVX2), the runner
+  // gathers rows of more than 256 floats all the same (resample_plan.cc,
+  // kMaxSweepRowFloatsTransposed).
   bool height_sweep() const { return height_sweep_; }
   void DisableHeightSweepForTesting() { height_sweep_ = false; }
   bool EnableHeightSweepForTesting() { return height_sweep_ = sweep_capable_; }
