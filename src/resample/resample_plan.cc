@@ -85,11 +85,14 @@ constexpr int64_t kMinSweepRowFloats = 192;
 // destination rows) shares L1 with the stage rows: source rows of more than
 // this many floats take the gathered sums there. Measured on AMD Zen 4, warm,
 // backward 224 -> 512 (10-tap sums of rows of 512 floats: 16 KiB of stage rows
-// and 23 KiB of transposed scratch), the two forms in alternated rounds, best
-// of 5 per round: AVX2 gathered faster at 2 threads in 5 of 6 rounds (best
-// 1.24 -> 1.16 ms) and at 1 thread in 4 of 6 (1.94 / 1.95); AVX-512 (blocked
-// width pass, no such scratch) slower gathered in 5 of 6 at 2 threads, so it
-// keeps the sweep. 128 -> 256 (8-tap sums of rows of 256 floats) stays swept.
+// and 23 KiB of transposed scratch, likely overfilling a 32 KiB L1), the two
+// forms in alternated rounds, best of 5 per round: AVX2 gathered faster at 2
+// threads in 7 of 8, 5 of 6 and 3 of 3 rounds (best 1.27 -> 1.09, 1.24 ->
+// 1.16, 1.21 -> 1.09 ms), at 1 thread in 6 of 8, 4 of 6, 2 of 3 (within 2-4%).
+// AVX-512 (blocked width pass, no such scratch) keeps the sweep: its A/Bs
+// disagreed (gathered faster in 10 of 12 rounds of one, slower in 5 of 6 of
+// another). 128 -> 256 (8-tap sums of rows of 256 floats) stays swept (AVX2
+// gathered 13-15% slower).
 constexpr int64_t kMaxSweepRowFloatsTransposed = 256;
 constexpr int64_t kMinSweepFanOut = 2;
 // Prefetches per part of a height-pass sum (CombineInParts).
