@@ -398,6 +398,20 @@ TEST(StreamedStores, HeightFirstWidthPassRowsAreStreamed) {
                             resample::PassOrder::kHeightFirst, /*small_planes=*/false, 43);
 }
 
+// Upsampling backwards in the width-first order sum runs of destination rows
+// from the same source rows; into a streamed destination two such rows go
+// together, each source vector loaded once for both (fp32 and bf16): the
+// same bytes as one row at a time (channels-last, not streamed; and a row
+// element off a line boundary, where the pair falls back to single rows),
+// with runs that a chunk boundary splits, at 1 and 2 threads, every dtype and
+// target. Bicubic AA 4x (runs of 4 rows) and bilinear 2.5x (runs of 2 and 3).
+TEST(StreamedStores, RowPairsFromTheSameSourceRowsGiveSingleRowBytes) {
+  PartOfStreamedDestination({1, 2, 96, 96, 384, 384, false, 0, 0}, resample::Filter::kCubicAA,
+                            resample::PassOrder::kWidthFirst, /*small_planes=*/false, 44);
+  PartOfStreamedDestination({1, 2, 100, 160, 250, 400, false, 0, 0}, resample::Filter::kLinear,
+                            resample::PassOrder::kWidthFirst, /*small_planes=*/false, 45);
+}
+
 // ACLNN_HOST_SIMD's values, as the targets the dispatcher may no longer pick.
 TEST(SimdCeiling, EachValueRemovesTheBetterTargetsOnly) {
   using resample::kernels::TargetsAboveCeiling;

@@ -43,6 +43,13 @@ struct KernelTable {
   // published to another thread.
   void (*height_combine_streamed)(const float* const* rows, const float* weights, int64_t count,
                                   int64_t n, float* dst);
+  // Two destination rows summed from the same source rows (weights_a into
+  // dst_a, weights_b into dst_b): each source vector loaded once for both.
+  // The bits of height_combine_streamed on each (which it calls where a row
+  // is not whole lines from a line boundary).
+  void (*height_combine_streamed_pair)(const float* const* rows, const float* weights_a,
+                                       const float* weights_b, int64_t count, int64_t n,
+                                       float* dst_a, float* dst_b);
   void (*flush_streamed_stores)();
   // Zero bytes [dst, dst + bytes): the whole 64-byte lines with non-temporal
   // stores, the parts of lines at either end with regular ones (as
@@ -87,6 +94,12 @@ struct KernelTable {
                                        int64_t count, int64_t n, uint16_t* dst);
   void (*height_combine_bfloat16_streamed)(const float* const* rows, const float* weights,
                                            int64_t count, int64_t n, uint16_t* dst);
+  // height_combine_streamed_pair for bf16 destinations: the bits of
+  // height_combine_bfloat16_streamed on each row. (No fp16 form: one
+  // conversion instruction per vector left nothing for the pair to gain.)
+  void (*height_combine_bfloat16_streamed_pair)(const float* const* rows, const float* weights_a,
+                                                const float* weights_b, int64_t count, int64_t n,
+                                                uint16_t* dst_a, uint16_t* dst_b);
   bool (*row_is_finite)(const float* row, int64_t n);
   // dst[x] = src[first[x]] for x < n, 32-bit elements copied bit for bit
   // (the nearest forwards); reads only src[0, src_n). Vectors whose lanes'

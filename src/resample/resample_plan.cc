@@ -1490,8 +1490,32 @@ class ResamplePlan::ChunkRunner {
         }
         char* out = DestinationRowAddr(plane, ih);
         streamed_ = streamed_ || plan_.destination_streamed_;
+        // The next row of the plane summed from the same source rows (runs of
+        // them in the upsampling backwards): both rows from one load of each
+        // source vector (fp32 and bf16; the same bits as one at a time).
+        const bool pair = plan_.destination_streamed_ && r + 1 < end && ih + 1 < p.dst_h &&
+                          t.first[si + 1] == first && t.count[si + 1] == count &&
+                          dst_.dtype != DataType::kFloat16;
+        const float* w_next = pair ? t.weights.data() + t.offset[si + 1] : nullptr;
+        char* out_next = pair ? DestinationRowAddr(plane, ih + 1) : nullptr;
+        if (pair) {
+          ++r;
+          at.Next();
+        }
         if (!plan_.destination_fused16_) {
-          k_.height_combine_streamed(row_ptrs_, w, count, p.dst_w, reinterpret_cast<float*>(out));
+          if (pair) {
+            k_.height_combine_streamed_pair(row_ptrs_, w, w_next, count, p.dst_w,
+                                            reinterpret_cast<float*>(out),
+                                            reinterpret_cast<float*>(out_next));
+          } else {
+            k_.height_combine_streamed(row_ptrs_, w, count, p.dst_w, reinterpret_cast<float*>(out));
+          }
+          continue;
+        }
+        if (pair) {
+          k_.height_combine_bfloat16_streamed_pair(row_ptrs_, w, w_next, count, p.dst_w,
+                                                   reinterpret_cast<uint16_t*>(out),
+                                                   reinterpret_cast<uint16_t*>(out_next));
           continue;
         }
         const bool half = dst_.dtype == DataType::kFloat16;
