@@ -575,6 +575,50 @@ def write_chart(runs, path):
     plt.close(fig)
 
 
+def paired(values, fmt):
+    """The first run's value, the others' in brackets where they differ from it by more than 10%."""
+    first = values[0]
+    others = [v for v in values[1:] if abs(v - first) > 0.1 * first]
+    return fmt % first + "".join(" (" + fmt % v + ")" for v in others)
+
+
+def print_side_by_side(runs):
+    """fp32 at 2 threads (or the most measured), the targets side by side: the tables the README
+    shows. PyTorch's time and the floor are each child's own; the first child's is given, the
+    others' in brackets where they differ by more than 10%. Then 16-bit time over fp32 time."""
+    t = 2 if all(2 in run["threads"] for run in runs) else min(max(run["threads"]) for run in runs)
+    names = ["AVX-512" if run["target"].startswith("AVX3") else run["target"] for run in runs]
+    print("\n# side by side, fp32, %d threads (streaming loop: %s GB/s)" %
+          (t, ", ".join("%s %.1f" % (n, run["bandwidth"][str(t)]) for n, run in zip(names, runs))))
+    for op, title in (("backward", "backward (gradOutput <- out)"), ("forward", "forward, one plane")):
+        print("\n| %s, %d threads | PyTorch ms | floor ms | %s |" %
+              (title, t, " | ".join("%s ms | ratio | %% of bw | %% of floor" % n for n in names)))
+        print("|---|---|---|" + "---|---|---|---|" * len(runs))
+        for label in runs[0][op]:
+            recs = [run[op][label] for run in runs]
+            cells = []
+            for run, rec in zip(runs, recs):
+                times = rec["times"][str(t)]
+                cells.append("%.3f | %.1fx | %.0f%% | %.0f%%" % (
+                    times["fp32"] * 1e3, times["torch"] / times["fp32"],
+                    100 * gbs(rec, t) / run["bandwidth"][str(t)], 100 * rec["floor"][str(t)] / times["fp32"]))
+            print("| %s | %s | %s | %s |" % (
+                shape_cell(label, recs[0]) + (" (extra)" if recs[0]["extra"] else ""),
+                paired([r["times"][str(t)]["torch"] * 1e3 for r in recs], "%.2f"),
+                paired([r["floor"][str(t)] * 1e3 for r in recs], "%.3f"), " | ".join(cells)))
+    print("\n| 16-bit time / fp32 time, %d threads | %s |" %
+          (t, " | ".join("%s fp16 | %s bf16" % (n, n) for n in names)))
+    print("|---|" + "---|---|" * len(runs))
+    for op in ("backward", "forward"):
+        for label in runs[0][op]:
+            cells = []
+            for run in runs:
+                times = run[op][label]["times"][str(t)]
+                cells.append("%.2fx | %.2fx" % (times["fp16"] / times["fp32"], times["bf16"] / times["fp32"]))
+            print("| %s %s | %s |" % (op, label, " | ".join(cells)))
+    sys.stdout.flush()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("library")
@@ -589,8 +633,19 @@ def main():
                     help="every round in the same order: PyTorch, then fp32, fp16, bf16")
     ap.add_argument("--no-pause", action="store_true",
                     help="no pause after PyTorch's calls for its OpenMP threads to go idle")
+    ap.add_argument("--save-runs", metavar="PATH.json",
+                    help="write every target's measurements to this file (--from-runs prints them again)")
+    ap.add_argument("--from-runs", metavar="PATH.json",
+                    help="measure nothing: print the tables (and --chart) of a file --save-runs wrote")
     ap.add_argument("--child-json", help=argparse.SUPPRESS)  # a child's output file (see --simd)
     args = ap.parse_args()
+    if args.from_runs:
+        with open(args.from_runs) as f:
+            runs = json.load(f)
+        for run in runs:
+            print_tables(run)
+        report(runs, args)
+        return
     if args.child_json:
         result = measure(args)
         with open(args.child_json, "w") as f:
@@ -619,11 +674,22 @@ def main():
         run["simd"] = value
         print_tables(run)
         runs.append(run)
+    if args.save_runs:
+        with open(args.save_runs, "w") as f:
+            json.dump(runs, f, indent=1)
+    report(runs, args)
+
+
+def report(runs, args):
+    """Each target's checklist, the targets side by side, and the chart."""
     for run in runs:
         print_checklist(run)
+    print_side_by_side(runs)
     if args.chart:
         write_chart(runs, args.chart)
         print("\nchart: %s" % args.chart)
+    if args.save_runs:
+        print("measurements: %s" % args.save_runs)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ lscpu | grep -E "Model name|^CPU\(s\)" || true
 mkdir -p "$root/docs"
 /usr/bin/python3 "$root/bench/bench_vs_pytorch.py" "$root/build/bench/libaclnn_host.so" \
   "$root/build/bench/bench/stream_bandwidth" --threads 1 2 --simd best avx2 \
-  --chart "$root/docs/bench_gbps.png"
+  --chart "$root/docs/bench_gbps.png" --save-runs "$root/docs/bench_runs.json"
 if [ "${1:-}" = "--gbench" ]; then
   "$root/build/bench/bench/engine_benchmark" --benchmark_min_time=0.2
 fi
