@@ -42,6 +42,12 @@ constexpr int64_t kMinTransposedRowFloats = 48;
 // time once fp32 ran many planes per width-pass call.
 constexpr int64_t kSmallStageFloats = 4096;
 constexpr int64_t kPrefetchRowsAhead = 2;
+// Streamed destination rows summed in pairs (height_combine_streamed_pair)
+// are at least this long: the pairs' gains were measured on rows of 512-2048
+// floats; on rows of 64 (Trilinear3dBackward, (2, 8, 64, 64, 64) of a 2x
+// shrink, family_bench, 2 threads, two alternated rounds) they took 0.505-0.537
+// -> 0.565-0.584 ms.
+constexpr int64_t kMinRowPairFloats = 256;
 constexpr int64_t kCacheLine = 64;
 // Nearest forwards (element copies) whose source rows have unit stride and
 // kMinCopyPrefetchBytes to kMaxCopyPrefetchBytes prefetch the source row of
@@ -1493,9 +1499,9 @@ class ResamplePlan::ChunkRunner {
         // The next row of the plane summed from the same source rows (runs of
         // them in the upsampling backwards): both rows from one load of each
         // source vector (fp32 and bf16; the same bits as one at a time).
-        const bool pair = plan_.destination_streamed_ && r + 1 < end && ih + 1 < p.dst_h &&
-                          t.first[si + 1] == first && t.count[si + 1] == count &&
-                          dst_.dtype != DataType::kFloat16;
+        const bool pair = plan_.destination_streamed_ && p.dst_w >= kMinRowPairFloats &&
+                          r + 1 < end && ih + 1 < p.dst_h && t.first[si + 1] == first &&
+                          t.count[si + 1] == count && dst_.dtype != DataType::kFloat16;
         const float* w_next = pair ? t.weights.data() + t.offset[si + 1] : nullptr;
         char* out_next = pair ? DestinationRowAddr(plane, ih + 1) : nullptr;
         if (pair) {
