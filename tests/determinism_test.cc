@@ -403,8 +403,9 @@ TEST(StreamedStores, HeightFirstWidthPassRowsAreStreamed) {
 // together, each source vector loaded once for both (fp32 and bf16): the
 // same bytes as one row at a time (channels-last, not streamed; and a row
 // element off a line boundary, where the pair falls back to single rows),
-// with runs that a chunk boundary splits, at 1 and 2 threads, every dtype and
-// target. Bicubic AA 4x (runs of 4 rows) and bilinear 2.5x (runs of 2 and 3).
+// in 2 and 4 chunks at 1 and 2 threads, every dtype and target. Bicubic AA 4x
+// (runs of 4 rows) and bilinear 2.5x (runs of 2 between the rows that no
+// source row reaches, which are zeroed).
 TEST(StreamedStores, RowPairsFromTheSameSourceRowsGiveSingleRowBytes) {
   PartOfStreamedDestination({1, 2, 96, 96, 384, 384, false, 0, 0}, resample::Filter::kCubicAA,
                             resample::PassOrder::kWidthFirst, /*small_planes=*/false, 44);
