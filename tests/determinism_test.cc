@@ -790,6 +790,66 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
   resample::kernels::ForceTarget(0);
 }
 
+// The plane height pass (rows of up to 4 vectors: two planes at a time, row
+// by row, an odd last plane two rows at a time) gives every element of every
+// row height_combine's chain, on every target: the backward tables of 32 -> 8
+// (4 taps a row) and 14 -> 7, rows of 1 to 4 vectors and between, 1 to 5
+// planes, whole and partial row ranges; nothing past a row is written.
+TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
+  std::mt19937 rng(47);
+  const int64_t widths[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64};
+  const uint32_t kSentinel = 0x7FC0ABCDu;
+  for (const auto& [in, out] : {std::pair<int64_t, int64_t>{32, 8}, {14, 7}}) {
+    const resample::GatherTable table = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
+        resample::AxisRule{resample::Filter::kCubicAA, in, out, false, 0.0, false, true, false}));
+    const int64_t src_rows = table.src_size;
+    for (int64_t target : resample::kernels::AvailableTargets()) {
+      resample::kernels::ForceTarget(target);
+      SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+      const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+      for (int64_t n : widths) {
+        for (int64_t planes = 1; planes <= 5; ++planes) {
+          const int64_t src_stride = n + 3, plane_stride = src_rows * src_stride + 7;
+          std::vector<float> src(static_cast<size_t>(planes * plane_stride));
+          for (float& v : src) {
+            v = std::ldexp(std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng),
+                           int(rng() % 40) - 20);
+          }
+          const int64_t begin = planes % 2 ? 0 : 3, end = table.size - (planes > 3 ? 2 : 0);
+          const int64_t dst_stride = n + 5, rows = end - begin;
+          std::vector<float> dst(static_cast<size_t>(planes * rows * dst_stride),
+                                 resample::BitsToFloat(kSentinel));
+          std::vector<float*> dst_planes;
+          for (int64_t q = 0; q < planes; ++q)
+            dst_planes.push_back(&dst[size_t(q * rows * dst_stride)]);
+          k.height_pass_planes(table, begin, end, src.data(), src_stride, plane_stride, 0,
+                               dst_planes.data(), dst_stride, planes, n, false);
+          std::vector<float> want(static_cast<size_t>(n));
+          for (int64_t q = 0; q < planes; ++q) {
+            for (int64_t i = begin; i < end; ++i) {
+              const size_t si = static_cast<size_t>(i);
+              std::vector<const float*> taps;
+              for (int64_t j = 0; j < table.count[si]; ++j) {
+                taps.push_back(&src[size_t(q * plane_stride + (table.first[si] + j) * src_stride)]);
+              }
+              k.height_combine(taps.data(), table.weights.data() + table.offset[si],
+                               table.count[si], n, want.data(), false);
+              const float* got = dst_planes[size_t(q)] + (i - begin) * dst_stride;
+              for (int64_t x = 0; x < dst_stride; ++x) {
+                ASSERT_EQ(resample::FloatBits(got[x]),
+                          x < n ? resample::FloatBits(want[size_t(x)]) : kSentinel)
+                    << in << " -> " << out << " n " << n << " planes " << planes << " plane " << q
+                    << " row " << i << " x " << x;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // The bf16-data tables (for plans with a bf16 source: their bf16 stores skip
 // the test for NaN) store the bits the checked stores give, for sums of bf16
 // values of every bit pattern (signalling and quiet NaNs of every payload,
