@@ -790,14 +790,15 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
   resample::kernels::ForceTarget(0);
 }
 
-// The plane height pass (rows of up to 4 vectors: two planes at a time, row
-// by row, an odd last plane two rows at a time) gives every element of every
-// row height_combine's chain, on every target: the backward tables of 32 -> 8
-// (4 taps a row) and 14 -> 7, rows of 1 to 4 vectors and between, 1 to 5
-// planes, whole and partial row ranges; nothing past a row is written.
+// The plane height pass (rows of up to 4 vectors and of whole strips of 4
+// vectors: two planes at a time, row by row; an odd last plane alone, short
+// rows two at a time) gives every element of every row height_combine's
+// chain, on every target: the backward tables of 32 -> 8 (4 taps a row) and
+// 14 -> 7, rows of 1 to 4 vectors and between, of whole strips and not, 1 to
+// 5 planes, whole and partial row ranges; nothing past a row is written.
 TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
   std::mt19937 rng(47);
-  const int64_t widths[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64};
+  const int64_t widths[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64, 96, 128, 200};
   const uint32_t kSentinel = 0x7FC0ABCDu;
   for (const auto& [in, out] : {std::pair<int64_t, int64_t>{32, 8}, {14, 7}}) {
     const resample::GatherTable table = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
