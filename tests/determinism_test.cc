@@ -790,16 +790,20 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
   resample::kernels::ForceTarget(0);
 }
 
-// The plane height pass (rows of up to 4 vectors and of whole strips of 4
-// vectors: two planes at a time, row by row; an odd last plane alone, short
-// rows two at a time) gives every element of every row height_combine's
-// chain, on every target: the backward tables of 32 -> 8 (4 taps a row) and
-// 14 -> 7, rows of 1 to 4 vectors and between, of whole strips and not, 1 to
-// 5 planes, whole and partial row ranges; nothing past a row is written.
+// The plane height pass (two planes at a time, row by row: masked rows
+// shorter than a vector, rows of up to 4 vectors and rows of whole strips of
+// 4 vectors; an odd last plane alone) gives every element of every row
+// height_combine's chain, on every target: the backward tables of 32 -> 8 (4
+// taps a row) and 14 -> 7, rows of 1 to 200 floats, 1 to 5 planes, whole and
+// partial row ranges, rows apart and rows and planes that follow each other
+// (where AVX2 stores short rows as whole vectors over the rows written after
+// them); nothing past a row or past the last plane is written.
 TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
   std::mt19937 rng(47);
-  const int64_t widths[] = {8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64, 96, 128, 200};
+  const int64_t widths[] = {1,  3,  5,  7,  8,  12, 15, 16,  20, 24,
+                            28, 32, 40, 48, 56, 64, 96, 128, 200};
   const uint32_t kSentinel = 0x7FC0ABCDu;
+  const int64_t kTail = 16;  // floats past the last plane
   for (const auto& [in, out] : {std::pair<int64_t, int64_t>{32, 8}, {14, 7}}) {
     const resample::GatherTable table = resample::TransposeAxisWeights(resample::ComputeAxisWeights(
         resample::AxisRule{resample::Filter::kCubicAA, in, out, false, 0.0, false, true, false}));
@@ -809,7 +813,8 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
       SCOPED_TRACE(resample::kernels::TargetNameOf(target));
       const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
       for (int64_t n : widths) {
-        for (int64_t planes = 1; planes <= 5; ++planes) {
+        for (int64_t cell = 0; cell < 10; ++cell) {
+          const int64_t planes = 1 + cell % 5, pad = cell < 5 ? 5 : 0;
           const int64_t src_stride = n + 3, plane_stride = src_rows * src_stride + 7;
           std::vector<float> src(static_cast<size_t>(planes * plane_stride));
           for (float& v : src) {
@@ -817,8 +822,8 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
                            int(rng() % 40) - 20);
           }
           const int64_t begin = planes % 2 ? 0 : 3, end = table.size - (planes > 3 ? 2 : 0);
-          const int64_t dst_stride = n + 5, rows = end - begin;
-          std::vector<float> dst(static_cast<size_t>(planes * rows * dst_stride),
+          const int64_t dst_stride = n + pad, rows = end - begin;
+          std::vector<float> dst(static_cast<size_t>(planes * rows * dst_stride + kTail),
                                  resample::BitsToFloat(kSentinel));
           std::vector<float*> dst_planes;
           for (int64_t q = 0; q < planes; ++q)
@@ -840,10 +845,12 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
                 ASSERT_EQ(resample::FloatBits(got[x]),
                           x < n ? resample::FloatBits(want[size_t(x)]) : kSentinel)
                     << in << " -> " << out << " n " << n << " planes " << planes << " plane " << q
-                    << " row " << i << " x " << x;
+                    << " row " << i << " x " << x << " pad " << pad;
               }
             }
           }
+          for (int64_t x = planes * rows * dst_stride; x < planes * rows * dst_stride + kTail; ++x)
+            ASSERT_EQ(resample::FloatBits(dst[size_t(x)]), kSentinel) << "n " << n << " x " << x;
         }
       }
     }

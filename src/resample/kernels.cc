@@ -831,15 +831,81 @@ HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stri
   }
 }
 
+// MaskedChain of the same row in two planes (sources a and b, the same
+// weights): one broadcast per tap for both chains.
+template <int kTaps, class D, class M>
+HWY_INLINE void MaskedChainPair(D d, M m, const float* a, const float* b, int64_t stride,
+                                const float* w, hn::Vec<D>& acc_a, hn::Vec<D>& acc_b) {
+  acc_a = acc_b = hn::Zero(d);
+  for (int k = 0; k < kTaps; ++k) {
+    const auto wk = hn::Set(d, w[k]);
+    acc_a = hn::MulAdd(wk, hn::MaskedLoad(m, d, a + k * stride), acc_a);
+    acc_b = hn::MulAdd(wk, hn::MaskedLoad(m, d, b + k * stride), acc_b);
+  }
+}
+
+// ShortRow of the same row in two planes (the same taps and weights).
+template <class Out, class D, class M>
+HWY_INLINE void ShortRowPlanePair(D d, M m, int64_t n, const float* row_a, const float* row_b,
+                                  int64_t src_stride, const float* w, int64_t count,
+                                  typename Out::T* out_a, typename Out::T* out_b, bool whole_a,
+                                  bool whole_b) {
+  hn::Vec<decltype(d)> a, b;
+  switch (count) {
+    case 0:
+      a = b = hn::Zero(d);
+      break;
+    case 1:
+      MaskedChainPair<1>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    case 2:
+      MaskedChainPair<2>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    case 3:
+      MaskedChainPair<3>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    case 4:
+      MaskedChainPair<4>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    case 5:
+      MaskedChainPair<5>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    case 6:
+      MaskedChainPair<6>(d, m, row_a, row_b, src_stride, w, a, b);
+      break;
+    default:
+      ShortRow<Out>(d, m, n, row_a, src_stride, w, count, out_a, whole_a);
+      ShortRow<Out>(d, m, n, row_b, src_stride, w, count, out_b, whole_b);
+      return;
+  }
+  if (whole_a) {
+    Out::Store(d, a, out_a);
+  } else {
+    Out::StoreFirst(d, a, static_cast<size_t>(n), out_a);
+  }
+  if (whole_b) {
+    Out::Store(d, b, out_b);
+  } else {
+    Out::StoreFirst(d, b, static_cast<size_t>(n), out_b);
+  }
+}
+
 // Rows shorter than one vector (native masks only): one masked vector per
-// row, the same chain as HeightStripMasked. Where masked stores are slow
-// (AVX2) and a plane's rows in the range are adjacent (dst_stride == n, or
-// one row), a row is stored as a whole vector where its lanes past n fall on
-// rows this call writes later: rows go in ascending order within a plane,
-// and plane after plane where the range is one look-up chunk, so where the
-// planes' ranges also follow one another the whole batch is one run. Rows
-// whose vector would reach past their run keep the mask: nothing lands
-// outside the range's rows.
+// row, the same chain as HeightStripMasked, the same row of two planes at a
+// time (ShortRowPlanePair; an odd last plane alone). Where masked stores are
+// slow (AVX2) and a plane's rows in the range are adjacent (dst_stride == n,
+// or one row), a row is stored as a whole vector where its lanes past n fall
+// on rows this call writes later: rows go in ascending order within a plane,
+// and pair of planes after pair where the range is one look-up chunk, so
+// where the planes' ranges also follow one another the second plane of a
+// pair runs on into the next pair (the first plane's run ends with its own
+// rows: the second's are written with them). Rows whose vector would reach
+// past their run keep the mask: nothing lands outside the range's rows.
+// Measured on AMD Zen 5 against one plane at a time: AVX-512 small maps
+// (rows of 14 floats), engine_benchmark, hot, best of 4 rounds, 1 / 2
+// threads, fp32 0.191 -> 0.173 / 0.103 -> 0.095 ms, bf16 0.195 -> 0.180 /
+// 0.110 -> 0.100; AVX2 rows of 7 floats (the backward of 7 -> 14 on 64x64
+// planes) 2-5% faster.
 template <class Out>
 void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                          int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
@@ -858,7 +924,23 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
     const int64_t chunk_rows = LookUpRows(t, r0, row_end, src_first, src_stride, rows);
-    for (int64_t q = 0; q < planes; ++q) {
+    int64_t q = 0;
+    for (; q + 1 < planes; q += 2) {
+      const float* plane = src + q * src_plane_stride;
+      typename Out::T* out_a = dst[q] + (r0 - row_begin) * dst_stride;
+      typename Out::T* out_b = dst[q + 1] + (r0 - row_begin) * dst_stride;
+      // Plane q + 1's rows are written with plane q's: plane q's run ends
+      // with its own rows.
+      const typename Out::T* end_a = dst[q] + range;
+      const typename Out::T* end_b = (one_run ? dst[planes - 1] : dst[q + 1]) + range;
+      for (int64_t j = 0; j < chunk_rows; ++j, out_a += dst_stride, out_b += dst_stride) {
+        const RowTaps& r = rows[j];
+        ShortRowPlanePair<Out>(d, m, n, plane + r.src, plane + src_plane_stride + r.src, src_stride,
+                               r.w, r.count, out_a, out_b, adjacent && end_a - out_a >= lanes,
+                               adjacent && end_b - out_b >= lanes);
+      }
+    }
+    for (; q < planes; ++q) {
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out = dst[q] + (r0 - row_begin) * dst_stride;
       const typename Out::T* run_end = (one_run ? dst[planes - 1] : dst[q]) + range;
