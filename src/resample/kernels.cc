@@ -792,38 +792,38 @@ HWY_INLINE int64_t LookUpRows(const GatherTable& t, int64_t r0, int64_t row_end,
   return chunk_rows;
 }
 
-// One row of HeightPassShortRows; `whole`: stored as a whole vector (the
-// lanes past n land on the rows after it, which are written after this one).
-template <class Out, class D, class M>
-HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stride, const float* w,
-                         int64_t count, typename Out::T* out, bool whole) {
-  hn::Vec<decltype(d)> acc;
+// Calls f(std::integral_constant<int, count>()) for counts of 1 to 6 taps
+// (the short rows' unrolled chains) and returns true; false for others.
+template <class F>
+HWY_INLINE bool WithShortTaps(int64_t count, const F& f) {
   switch (count) {
-    case 0:
-      acc = hn::Zero(d);
-      break;
     case 1:
-      acc = MaskedChain<1>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 1>());
+      return true;
     case 2:
-      acc = MaskedChain<2>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 2>());
+      return true;
     case 3:
-      acc = MaskedChain<3>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 3>());
+      return true;
     case 4:
-      acc = MaskedChain<4>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 4>());
+      return true;
     case 5:
-      acc = MaskedChain<5>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 5>());
+      return true;
     case 6:
-      acc = MaskedChain<6>(d, m, row, src_stride, w);
-      break;
+      f(std::integral_constant<int, 6>());
+      return true;
     default:
-      HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, count, out);
-      return;
+      return false;
   }
+}
+
+// A short row's sum stored: as a whole vector where `whole` (the lanes past
+// n land on rows written after it), else its first n lanes.
+template <class Out, class D>
+HWY_INLINE void StoreShortRow(D d, hn::Vec<D> acc, int64_t n, typename Out::T* out, bool whole) {
   if (whole) {
     Out::Store(d, acc, out);
   } else {
@@ -831,63 +831,41 @@ HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stri
   }
 }
 
-// MaskedChain of the same row in two planes (sources a and b, the same
-// weights): one broadcast per tap for both chains.
-template <int kTaps, class D, class M>
-HWY_INLINE void MaskedChainPair(D d, M m, const float* a, const float* b, int64_t stride,
-                                const float* w, hn::Vec<D>& acc_a, hn::Vec<D>& acc_b) {
-  acc_a = acc_b = hn::Zero(d);
-  for (int k = 0; k < kTaps; ++k) {
-    const auto wk = hn::Set(d, w[k]);
-    acc_a = hn::MulAdd(wk, hn::MaskedLoad(m, d, a + k * stride), acc_a);
-    acc_b = hn::MulAdd(wk, hn::MaskedLoad(m, d, b + k * stride), acc_b);
+// One row of HeightPassShortRows; `whole` as StoreShortRow's.
+template <class Out, class D, class M>
+HWY_INLINE void ShortRow(D d, M m, int64_t n, const float* row, int64_t src_stride, const float* w,
+                         int64_t count, typename Out::T* out, bool whole) {
+  auto acc = hn::Zero(d);
+  if (count > 0 && !WithShortTaps(count, [&](auto taps) {
+        acc = MaskedChain<decltype(taps)::value>(d, m, row, src_stride, w);
+      })) {
+    HeightStripMasked<Out>(d, static_cast<size_t>(n), row, src_stride, w, count, out);
+    return;
   }
+  StoreShortRow<Out>(d, acc, n, out, whole);
 }
 
-// ShortRow of the same row in two planes (the same taps and weights).
+// ShortRow of the same row in two planes (sources row_a and row_b, the same
+// taps and weights): one broadcast per tap for both chains.
 template <class Out, class D, class M>
 HWY_INLINE void ShortRowPlanePair(D d, M m, int64_t n, const float* row_a, const float* row_b,
                                   int64_t src_stride, const float* w, int64_t count,
                                   typename Out::T* out_a, typename Out::T* out_b, bool whole_a,
                                   bool whole_b) {
-  hn::Vec<decltype(d)> a, b;
-  switch (count) {
-    case 0:
-      a = b = hn::Zero(d);
-      break;
-    case 1:
-      MaskedChainPair<1>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    case 2:
-      MaskedChainPair<2>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    case 3:
-      MaskedChainPair<3>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    case 4:
-      MaskedChainPair<4>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    case 5:
-      MaskedChainPair<5>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    case 6:
-      MaskedChainPair<6>(d, m, row_a, row_b, src_stride, w, a, b);
-      break;
-    default:
-      ShortRow<Out>(d, m, n, row_a, src_stride, w, count, out_a, whole_a);
-      ShortRow<Out>(d, m, n, row_b, src_stride, w, count, out_b, whole_b);
-      return;
+  auto a = hn::Zero(d), b = hn::Zero(d);
+  if (count > 0 && !WithShortTaps(count, [&](auto taps) {
+        for (int k = 0; k < decltype(taps)::value; ++k) {
+          const auto wk = hn::Set(d, w[k]);
+          a = hn::MulAdd(wk, hn::MaskedLoad(m, d, row_a + k * src_stride), a);
+          b = hn::MulAdd(wk, hn::MaskedLoad(m, d, row_b + k * src_stride), b);
+        }
+      })) {
+    ShortRow<Out>(d, m, n, row_a, src_stride, w, count, out_a, whole_a);
+    ShortRow<Out>(d, m, n, row_b, src_stride, w, count, out_b, whole_b);
+    return;
   }
-  if (whole_a) {
-    Out::Store(d, a, out_a);
-  } else {
-    Out::StoreFirst(d, a, static_cast<size_t>(n), out_a);
-  }
-  if (whole_b) {
-    Out::Store(d, b, out_b);
-  } else {
-    Out::StoreFirst(d, b, static_cast<size_t>(n), out_b);
-  }
+  StoreShortRow<Out>(d, a, n, out_a, whole_a);
+  StoreShortRow<Out>(d, b, n, out_b, whole_b);
 }
 
 // Rows shorter than one vector (native masks only): one masked vector per
