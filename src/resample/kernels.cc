@@ -254,78 +254,6 @@ void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n
   }
 }
 
-// Two consecutive source rows a, b added into the kRows destination rows
-// that both feed: acc[j][x] = (acc[j][x] + wa[j] * a[x]) + wb[j] * b[x], the
-// two steps of HeightSweep (a's, then b's) with one load and one store of
-// acc for both. The same bits as sweeping a, then b.
-template <int kRows, class D>
-HWY_INLINE int64_t SweepPairSpan(D d, const float* a, const float* b, const float* wa,
-                                 const float* wb, int64_t x, int64_t n, float* const* acc) {
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  using V = hn::Vec<D>;
-  V w_a[kRows], w_b[kRows];
-  float* row[kRows];
-  for (int j = 0; j < kRows; ++j) {
-    w_a[j] = hn::Set(d, wa[j]);
-    w_b[j] = hn::Set(d, wb[j]);
-    row[j] = acc[j];
-  }
-  for (; x + 2 * lanes <= n; x += 2 * lanes) {
-    // Both rows' lines ahead, twice as far as HeightSweep's: a row pair
-    // takes less time than two single rows (AVX2, feature 2x up backward,
-    // cold caches: kSweepPrefetchBytes ahead of one row only was 18-40%
-    // slower than one row at a time at 1 thread).
-    const char* ahead_a = reinterpret_cast<const char*>(a + x) + 2 * kSweepPrefetchBytes;
-    const char* ahead_b = reinterpret_cast<const char*>(b + x) + 2 * kSweepPrefetchBytes;
-    for (int64_t c = 0; c < 2 * lanes * static_cast<int64_t>(sizeof(float)); c += 64) {
-      __builtin_prefetch(ahead_a + c);
-      __builtin_prefetch(ahead_b + c);
-    }
-    const V a0 = hn::LoadU(d, a + x), a1 = hn::LoadU(d, a + x + lanes);
-    const V b0 = hn::LoadU(d, b + x), b1 = hn::LoadU(d, b + x + lanes);
-    for (int j = 0; j < kRows; ++j) {
-      const V s0 = hn::MulAdd(w_a[j], a0, hn::LoadU(d, row[j] + x));
-      const V s1 = hn::MulAdd(w_a[j], a1, hn::LoadU(d, row[j] + x + lanes));
-      hn::StoreU(hn::MulAdd(w_b[j], b0, s0), d, row[j] + x);
-      hn::StoreU(hn::MulAdd(w_b[j], b1, s1), d, row[j] + x + lanes);
-    }
-  }
-  for (; x + lanes <= n; x += lanes) {
-    const V a0 = hn::LoadU(d, a + x), b0 = hn::LoadU(d, b + x);
-    for (int j = 0; j < kRows; ++j) {
-      const V s0 = hn::MulAdd(w_a[j], a0, hn::LoadU(d, row[j] + x));
-      hn::StoreU(hn::MulAdd(w_b[j], b0, s0), d, row[j] + x);
-    }
-  }
-  return x;
-}
-
-template <int kRows>
-void SweepPairGroup(const float* a, const float* b, const float* wa, const float* wb, int64_t n,
-                    float* const* acc) {
-  int64_t x = SweepPairSpan<kRows>(hn::ScalableTag<float>(), a, b, wa, wb, 0, n, acc);
-  if (x == n) return;
-  x = SweepPairSpan<kRows>(hn::CappedTag<float, 8>(), a, b, wa, wb, x, n, acc);
-  x = SweepPairSpan<kRows>(hn::CappedTag<float, 4>(), a, b, wa, wb, x, n, acc);
-  if (x == n) return;
-  SweepPairSpan<kRows>(hn::CappedTag<float, 1>(), a, b, wa, wb, x, n, acc);
-}
-
-// At most this many destination rows per SweepPairGroup call: two weights
-// per row stay in registers (AVX2 has 16).
-constexpr int64_t kMaxPairGroup = 4;
-
-void HeightSweepPair(const float* a, const float* b, const float* wa, const float* wb, int64_t rows,
-                     int64_t n, float* const* acc) {
-  using Group =
-      void (*)(const float*, const float*, const float*, const float*, int64_t, float* const*);
-  static constexpr auto kGroups = TapTable<Group, kMaxPairGroup>(
-      [](auto taps) -> Group { return &SweepPairGroup<decltype(taps)::value>; });
-  for (int64_t k = 0; k < rows; k += kMaxPairGroup) {
-    kGroups[std::min(kMaxPairGroup, rows - k)](a, b, wa + k, wb + k, n, acc + k);
-  }
-}
-
 // HeightCombine's sums (accumulate = false) written with non-temporal
 // stores over the whole lines of the row (StreamedPartOf); the head and the
 // tail take CombineGroup's regular stores. Every element gets the same chain
@@ -2325,7 +2253,6 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
 #endif
   t.height_combine_bfloat16_rows = &HeightCombine<BFloat16In>;
   t.height_sweep = &HeightSweep;
-  t.height_sweep_pair = &HeightSweepPair;
   t.height_combine_streamed = &HeightCombineStreamed;
   t.height_combine_streamed_pair = &HeightCombineStreamedPair;
   t.zero_row_streamed = &ZeroRowStreamed;

@@ -37,12 +37,6 @@ struct KernelTable {
   // order.
   void (*height_sweep)(const float* src, const float* weights, int64_t rows, int64_t n,
                        float* const* acc);
-  // Two consecutive source rows' steps into the `rows` destination rows both
-  // feed: acc[j][x] = (acc[j][x] + wa[j] * a[x]) + wb[j] * b[x], x < n; the
-  // same bits as height_sweep with a, then with b, with half the loads and
-  // stores of acc.
-  void (*height_sweep_pair)(const float* a, const float* b, const float* wa, const float* wb,
-                            int64_t rows, int64_t n, float* const* acc);
   // height_combine (accumulate = false, 1 <= count <= kMaxFusedTaps), the
   // same bits, with non-temporal stores for a destination far larger than
   // the caches; flush_streamed_stores orders them before the work is

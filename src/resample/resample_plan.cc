@@ -1253,65 +1253,19 @@ class ResamplePlan::ChunkRunner {
       float* const stage = stage_ + a * row_o_;
       const int64_t stride = row_o_, n = b - a;
       int64_t j_lo = 0, j_hi = 0;
-      // The stage rows (j, ascending) that source row o feeds and their
-      // weights; o ascending from call to call.
-      auto feeds = [&](int64_t o, int64_t* js, float* ws) {
+      for (int64_t o = lo; o < hi; ++o) {
         while (j_hi < n && (count[j_hi] == 0 || first[j_hi] <= o)) ++j_hi;
         while (j_lo < j_hi && (count[j_lo] == 0 || first[j_lo] + count[j_lo] <= o)) ++j_lo;
         int64_t k = 0;
         for (int64_t j = j_lo; j < j_hi; ++j) {
           const int64_t tap = o - first[j];
           if (tap < 0 || tap >= count[j]) continue;
-          js[k] = j;
-          ws[k] = table[offset[j] + tap];
+          rows[k] = stage + j * stride;
+          weights[k] = table[offset[j] + tap];
           ++k;
         }
-        return k;
-      };
-      // Source rows two at a time, o and o + 1: the stage rows both feed take
-      // both steps with one load and one store (height_sweep_pair), the
-      // others their one step (height_sweep); every stage row still gets its
-      // terms in source row order, so the same bits as one row at a time.
-      // Measured with cold caches (AVX2, feature 2x up backward, C64 256 ->
-      // 128 rows of 256 floats, best of 5 per round, 4 alternated rounds): 1
-      // thread 1.50-2.21 -> 1.35-1.51 ms, 2 threads 0.85-1.11 -> 0.81-0.98.
-      int64_t j_first[kRowsPerWidthPass], j_second[kRowsPerWidthPass];
-      float w_first[kRowsPerWidthPass], w_second[kRowsPerWidthPass];
-      float w_pair_first[kRowsPerWidthPass], w_pair_second[kRowsPerWidthPass];
-      float* rows_second[kRowsPerWidthPass];
-      float* rows_pair[kRowsPerWidthPass];
-      for (int64_t o = lo; o < hi; o += 2) {
-        const auto* row_first = reinterpret_cast<const float*>(SourceRowAddr(p, o));
-        const int64_t k_first = feeds(o, j_first, w_first);
-        if (o + 1 == hi) {
-          for (int64_t i = 0; i < k_first; ++i) rows[i] = stage + j_first[i] * stride;
-          if (k_first > 0) k_.height_sweep(row_first, w_first, k_first, wo, rows);
-          break;
-        }
-        const auto* row_second = reinterpret_cast<const float*>(SourceRowAddr(p, o + 1));
-        const int64_t k_second = feeds(o + 1, j_second, w_second);
-        // Merge the two ascending lists into the rows only o feeds (rows,
-        // weights), those both feed (rows_pair) and those only o + 1 feeds.
-        int64_t only_first = 0, pair = 0, only_second = 0;
-        for (int64_t i = 0, m = 0; i < k_first || m < k_second;) {
-          if (m == k_second || (i < k_first && j_first[i] < j_second[m])) {
-            rows[only_first] = stage + j_first[i] * stride;
-            weights[only_first++] = w_first[i++];
-          } else if (i == k_first || j_second[m] < j_first[i]) {
-            rows_second[only_second] = stage + j_second[m] * stride;
-            w_second[only_second++] = w_second[m++];  // only_second <= m
-          } else {
-            rows_pair[pair] = stage + j_first[i] * stride;
-            w_pair_first[pair] = w_first[i++];
-            w_pair_second[pair++] = w_second[m++];
-          }
-        }
-        if (only_first > 0) k_.height_sweep(row_first, weights, only_first, wo, rows);
-        if (pair > 0) {
-          k_.height_sweep_pair(row_first, row_second, w_pair_first, w_pair_second, pair, wo,
-                               rows_pair);
-        }
-        if (only_second > 0) k_.height_sweep(row_second, w_second, only_second, wo, rows_second);
+        if (k == 0) continue;
+        k_.height_sweep(reinterpret_cast<const float*>(SourceRowAddr(p, o)), weights, k, wo, rows);
       }
       a = b;
     }
