@@ -860,8 +860,9 @@ HWY_INLINE void ShortRowPlanePair(D d, M m, int64_t n, const float* row_a, const
           b = hn::MulAdd(wk, hn::MaskedLoad(m, d, row_b + k * src_stride), b);
         }
       })) {
-    ShortRow<Out>(d, m, n, row_a, src_stride, w, count, out_a, whole_a);
-    ShortRow<Out>(d, m, n, row_b, src_stride, w, count, out_b, whole_b);
+    // More taps than the unrolled chains: ShortRow's loop, without its dispatch again.
+    HeightStripMasked<Out>(d, static_cast<size_t>(n), row_a, src_stride, w, count, out_a);
+    HeightStripMasked<Out>(d, static_cast<size_t>(n), row_b, src_stride, w, count, out_b);
     return;
   }
   StoreShortRow<Out>(d, a, n, out_a, whole_a);
