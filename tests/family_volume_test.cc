@@ -1475,6 +1475,170 @@ TEST(VolumePlanForm, ChannelsLastPixelSlicesGiveTheContiguousBytes) {
   EXPECT_GT(pixel_runs, 50);
 }
 
+// The combined form (VolumePlan::combined: each destination row one sum over
+// its depth and height taps straight from the source rows): taken for the
+// nearest backwards of upsampled depths and the forward of a linear depth
+// shrink, not where it costs more multiply-adds than a depth sum (the
+// backward and the forward of a linear depth upsample). Contiguous, W
+// stride 2 and channels-last views give the same bytes in each form and
+// dtype (source rows in place, converted, pixel rows); both forms are within
+// fp32 rounding of the float64 sums of the same tables.
+TEST(VolumePlanForm, CombinedDepthAndHeightSums) {
+  struct Case {
+    resample::Filter filter;
+    resample::Direction direction;
+    int64_t in[3], out[3];  // forward sizes (D, H, W)
+    bool combined;
+  };
+  using resample::Direction;
+  using resample::Filter;
+  const Case cases[] = {
+      {Filter::kNearest, Direction::kBackward, {3, 5, 6}, {7, 11, 13}, true},
+      {Filter::kNearestExact, Direction::kBackward, {4, 6, 5}, {9, 12, 10}, true},
+      {Filter::kLinear, Direction::kForward, {8, 10, 12}, {4, 5, 6}, true},
+      {Filter::kLinear, Direction::kBackward, {4, 6, 5}, {8, 12, 10}, false},
+      {Filter::kLinear, Direction::kForward, {5, 7, 6}, {10, 14, 12}, false},
+  };
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  int combined_runs = 0;
+  for (const Case& k : cases) {
+    resample::VolumeProblem p;
+    p.batch = 2, p.channels = 3;
+    p.in_d = k.in[0], p.in_h = k.in[1], p.in_w = k.in[2];
+    p.out_d = k.out[0], p.out_h = k.out[1], p.out_w = k.out[2];
+    p.direction = k.direction;
+    p.filter = k.filter;
+    const bool backward = k.direction == Direction::kBackward;
+    const int64_t n = p.batch, c = p.channels;
+    const int64_t* s_dims = backward ? k.out : k.in;
+    const int64_t* d_dims = backward ? k.in : k.out;
+    const int64_t src_count = n * c * s_dims[0] * s_dims[1] * s_dims[2];
+    const int64_t dst_count = n * c * d_dims[0] * d_dims[1] * d_dims[2];
+    // Strides of (N, C, D, H, W): 0 contiguous, 1 W stride 2, 2 channels-last.
+    auto strides_of = [&](int layout, const int64_t* dims, int64_t* st) {
+      if (layout == 2) {
+        st[1] = 1, st[4] = c, st[3] = dims[2] * c, st[2] = dims[1] * st[3];
+        st[0] = dims[0] * st[2];
+      } else {
+        st[4] = layout == 1 ? 2 : 1, st[3] = dims[2] * st[4], st[2] = dims[1] * st[3];
+        st[1] = dims[0] * st[2], st[0] = c * st[1];
+      }
+    };
+    // Logical element e (N, C, D, H, W order) at its offset in a layout.
+    auto offset_of = [&](const int64_t* dims, const int64_t* st, int64_t e) {
+      int64_t off = 0;
+      const int64_t shape[5] = {n, c, dims[0], dims[1], dims[2]};
+      for (int a = 4; a >= 0; --a) {
+        off += (e % shape[a]) * st[a];
+        e /= shape[a];
+      }
+      return off;
+    };
+    std::vector<float> values(static_cast<size_t>(src_count));
+    for (float& v : values) v = value(rng);
+    for (DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+      const size_t es = DataTypeSize(dtype);
+      // Per form (sum, combined): each layout's output bytes in logical order.
+      std::vector<unsigned char> bytes[2][3];
+      std::vector<double> result[2];
+      for (int form = 0; form < 2; ++form) {
+        for (int layout = 0; layout < 3; ++layout) {
+          VolumeView src;
+          src.dtype = dtype;
+          MutableVolumeView dst;
+          dst.dtype = dtype;
+          for (int a = 0; a < 5; ++a) {
+            src.shape[a] = a == 0 ? n : a == 1 ? c : s_dims[a - 2];
+            dst.shape[a] = a == 0 ? n : a == 1 ? c : d_dims[a - 2];
+          }
+          strides_of(layout, s_dims, src.strides);
+          strides_of(layout, d_dims, dst.strides);
+          std::vector<unsigned char> src_bytes(static_cast<size_t>(src.strides[0] * n) * es, 0);
+          std::vector<unsigned char> dst_bytes(static_cast<size_t>(dst.strides[0] * n) * es, 0xA5);
+          for (int64_t e = 0; e < src_count; ++e) {
+            const float v = values[static_cast<size_t>(e)];
+            unsigned char* at =
+                &src_bytes[static_cast<size_t>(offset_of(s_dims, src.strides, e)) * es];
+            if (dtype == DataType::kFloat32) {
+              std::memcpy(at, &v, 4);
+            } else {
+              const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(v)
+                                                             : resample::FloatToBFloat16(v);
+              std::memcpy(at, &b, 2);
+            }
+          }
+          src.data = src_bytes.data();
+          dst.data = dst_bytes.data();
+          std::string error;
+          auto plan = resample::VolumePlan::Create(p, {dtype, src.strides[4], src.strides[1]},
+                                                   {dtype, dst.strides[4], dst.strides[1]},
+                                                   1 + layout, &error);
+          ASSERT_NE(plan, nullptr) << error;
+          ASSERT_TRUE(plan->fused() && !plan->phased());
+          EXPECT_EQ(plan->combined(), k.combined)
+              << "case " << (&k - cases) << " layout " << layout;
+          if (form == 0) plan->DisableCombinedForTesting();
+          combined_runs += plan->combined();
+          std::vector<unsigned char> scratch(plan->scratch_bytes());
+          plan->Run(src, dst, scratch.data());
+          for (int64_t e = 0; e < dst_count; ++e) {
+            const unsigned char* at =
+                &dst_bytes[static_cast<size_t>(offset_of(d_dims, dst.strides, e)) * es];
+            bytes[form][layout].insert(bytes[form][layout].end(), at, at + es);
+            if (layout == 0 && dtype == DataType::kFloat32) {
+              float v;
+              std::memcpy(&v, at, 4);
+              result[form].push_back(v);
+            }
+          }
+        }
+        EXPECT_TRUE(bytes[form][1] == bytes[form][0])
+            << "case " << (&k - cases) << " form " << form << " dtype " << int(dtype);
+        EXPECT_TRUE(bytes[form][2] == bytes[form][0])
+            << "case " << (&k - cases) << " form " << form << " dtype " << int(dtype);
+      }
+      if (dtype != DataType::kFloat32) continue;
+      // The float64 sums of the axes' own tables, and the bound of fp32
+      // rounding on each (terms times 2^-22 times the sum of magnitudes).
+      auto table = [&](int64_t in, int64_t out) {
+        return resample::CachedAxisTables({p.filter, in, out, false, 0.0, false, backward, false},
+                                          p.direction, false)
+            ->gather;
+      };
+      const resample::GatherTable td = table(p.in_d, p.out_d), th = table(p.in_h, p.out_h),
+                                  tw = table(p.in_w, p.out_w);
+      int64_t e = 0;
+      for (int64_t plane = 0; plane < n * c; ++plane)
+        for (int64_t z = 0; z < d_dims[0]; ++z)
+          for (int64_t y = 0; y < d_dims[1]; ++y)
+            for (int64_t x = 0; x < d_dims[2]; ++x, ++e) {
+              double sum = 0.0, magnitude = 0.0;
+              int64_t terms = 0;
+              for (int64_t j = 0; j < td.count[size_t(z)]; ++j)
+                for (int64_t l = 0; l < th.count[size_t(y)]; ++l)
+                  for (int64_t m = 0; m < tw.count[size_t(x)]; ++m, ++terms) {
+                    const int64_t sz = td.first[size_t(z)] + j, sy = th.first[size_t(y)] + l,
+                                  sx = tw.first[size_t(x)] + m;
+                    const double w = double(td.weights[size_t(td.offset[size_t(z)] + j)]) *
+                                     th.weights[size_t(th.offset[size_t(y)] + l)] *
+                                     tw.weights[size_t(tw.offset[size_t(x)] + m)];
+                    const double v = values[size_t(
+                        ((plane * s_dims[0] + sz) * s_dims[1] + sy) * s_dims[2] + sx)];
+                    sum += w * v;
+                    magnitude += std::fabs(w * v);
+                  }
+              const double bound = double(terms + 3) * std::ldexp(magnitude, -22) + 1e-30;
+              for (int form = 0; form < 2; ++form) {
+                ASSERT_LE(std::fabs(result[form][size_t(e)] - sum), bound)
+                    << "case " << (&k - cases) << " form " << form << " element " << e;
+              }
+            }
+    }
+  }
+  EXPECT_GT(combined_runs, 0);
+}
+
 // Volumes whose destination passes the non-temporal store threshold: the
 // slice plans stream their rows (small slices too) and the zero slices (a
 // nearest backward of a 2x shrink) are streamed too. The bytes equal those of

@@ -125,6 +125,44 @@ void RedoIfNotFinite(const kernels::KernelTable& k, const GatherTable& width, co
   if (!k.row_is_finite(src, width.src_size)) k.width_row_sparse(width, src, dst);
 }
 
+// The width pass of `rows` rows (transposed where `transposed` is the pass's
+// scratch and the rows are a whole group), then the exact redo of the rows
+// that met something non-finite.
+void CheckedWidthPass(const kernels::KernelTable& k, const GatherTable& width,
+                      const BlockedTable& blocked, bool phased, float* transposed,
+                      const float* const* src, float* const* dst, int64_t rows, bool from_memory) {
+  if (transposed != nullptr && rows == kRowsPerWidthPass
+          ? k.width_pass_transposed(width, src, dst, transposed, from_memory)
+          : k.width_pass(blocked, src, dst, rows, from_memory, phased)) {
+    return;
+  }
+  for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(k, width, src[r], dst[r]);
+}
+
+// The width pass of one pixel row (W pixels of the plan's C channels) of a
+// pixel-rows plan through planes (ResamplePlan::pixel_planar): its channels
+// split into planar rows (planes_in: C rows of PaddedRow(W) floats), the
+// blocked width pass a contiguous layout runs over them (rows with Inf or
+// NaN redone by the sparse gather, as there: the same bits), joined into
+// `out` (planes_out: C rows of PaddedRow(the destination W) floats).
+void PlanarWidthPass(const kernels::KernelTable& k, const ResamplePlan& plan, const float* row,
+                     float* out, float* planes_in, float* planes_out) {
+  const GatherTable& w = plan.width();
+  const int64_t c = plan.problem().channels;
+  const int64_t in_stride = PaddedRow(w.src_size), out_stride = PaddedRow(w.size);
+  k.split_pixels(row, w.src_size, c, planes_in, in_stride);
+  const float* in[kernels::kMaxPlanarChannels];
+  float* planar_out[kernels::kMaxPlanarChannels];
+  for (int64_t i = 0; i < c; ++i) {
+    in[i] = planes_in + i * in_stride;
+    planar_out[i] = planes_out + i * out_stride;
+  }
+  if (!k.width_pass(plan.width_blocked(), in, planar_out, c, false, plan.width_phased())) {
+    for (int64_t i = 0; i < c; ++i) RedoIfNotFinite(k, w, in[i], planar_out[i]);
+  }
+  k.join_pixels(planes_out, out_stride, w.size, c, out);
+}
+
 // Whether a blocked table has a phased or periodic lane8 form (the width
 // pass takes it where the target has a kernel for it: the same bits).
 bool HasPhasedForm(const BlockedTable& b) { return b.phase_period > 0 || b.lane8_period > 0; }
@@ -505,20 +543,7 @@ class ResamplePlan::PixelRunner {
   // layout runs over them (rows with Inf or NaN redone by the sparse gather,
   // as there: the same bits), joined into `out` (dst_w * C floats).
   void WidthPlanar(const float* row, float* out) {
-    const Extent& e = plan_.extent_;
-    const int64_t c = plan_.problem_.channels;
-    const int64_t in_stride = PaddedRow(e.src_w), out_stride = PaddedRow(e.dst_w);
-    k_.split_pixels(row, e.src_w, c, parts_.planes_in, in_stride);
-    const float* in[kernels::kMaxPlanarChannels];
-    float* planes_out[kernels::kMaxPlanarChannels];
-    for (int64_t i = 0; i < c; ++i) {
-      in[i] = parts_.planes_in + i * in_stride;
-      planes_out[i] = parts_.planes_out + i * out_stride;
-    }
-    if (!k_.width_pass(plan_.width_blocked(), in, planes_out, c, false, plan_.width_phased_)) {
-      for (int64_t i = 0; i < c; ++i) RedoIfNotFinite(k_, plan_.width(), in[i], planes_out[i]);
-    }
-    k_.join_pixels(parts_.planes_out, out_stride, e.dst_w, c, out);
+    PlanarWidthPass(k_, plan_, row, out, parts_.planes_in, parts_.planes_out);
   }
 
   // Width-passed source row (n, oh), from the ring cache.
@@ -1042,13 +1067,8 @@ class ResamplePlan::ChunkRunner {
   // from_memory: src are the source tensor's own rows (prefetched ahead).
   void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows,
                         bool from_memory) {
-    if (transposed_ != nullptr && rows == kRowsPerWidthPass
-            ? k_.width_pass_transposed(plan_.width(), src, dst, transposed_, from_memory)
-            : k_.width_pass(plan_.width_blocked(), src, dst, rows, from_memory,
-                            plan_.width_phased_)) {
-      return;
-    }
-    for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(k_, plan_.width(), src[r], dst[r]);
+    CheckedWidthPass(k_, plan_.width(), plan_.width_blocked(), plan_.width_phased_, transposed_,
+                     src, dst, rows, from_memory);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
@@ -1605,6 +1625,35 @@ void ResamplePlan::Run(const TensorView& source, const MutableTensorView& destin
 void ResamplePlan::RunOnThisThread(const TensorView& source, const MutableTensorView& destination,
                                    void* scratch) const {
   RunChunks(source, destination, scratch, true);
+}
+
+int64_t ResamplePlan::width_scratch_floats() const {
+  if (pixel_rows_) {
+    return pixel_planar_ ? problem_.channels * (PaddedRow(extent_.src_w) + PaddedRow(extent_.dst_w))
+                         : 0;
+  }
+  return width_transposed_ ? TransposedWidthFloats(width()) : 0;
+}
+
+void ResamplePlan::WidthPassRows(const float* const* src, float* const* dst, int64_t rows,
+                                 bool from_memory, float* scratch) const {
+  const kernels::KernelTable& k = kernels::CurrentKernels();
+  if (pixel_rows_) {  // as PixelRunner::WidthPass runs it
+    const GatherTable& w = width();
+    const int64_t c = problem_.channels;
+    for (int64_t r = 0; r < rows; ++r) {
+      if (pixel_planar_) {
+        PlanarWidthPass(k, *this, src[r], dst[r], scratch, scratch + c * PaddedRow(extent_.src_w));
+      } else {
+        float* d = dst[r];
+        k.height_pass_planes(w, 0, w.size, src[r], c, 0, 0, &d, c, 1, c, false);
+      }
+    }
+    return;
+  }
+  const bool transposed = width_transposed_ && k.width_pass_transposed != nullptr;
+  CheckedWidthPass(k, width(), width_blocked(), width_phased_, transposed ? scratch : nullptr, src,
+                   dst, rows, from_memory);
 }
 
 int64_t ResamplePlan::DestinationRows() const {

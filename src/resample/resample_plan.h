@@ -220,6 +220,18 @@ class ResamplePlan {
   const GatherTable& height() const { return height_tables_->gather; }
   const GatherTable& width() const { return width_tables_->gather; }
   const BlockedTable& width_blocked() const { return width_tables_->blocked; }
+  // Whether the width axis is a copy (no width pass).
+  bool width_identity() const { return w_identity_; }
+  // The width pass of `rows` (1 to kernels::kMaxWidthRows) fp32 rows of
+  // width().src_size floats into rows of width().size floats (pixel rows:
+  // times C) as this plan's height-first order runs it (the same forms, so
+  // the same bits), for callers that form the height sums themselves (a
+  // volume's combined depth and height sums). from_memory: the rows are
+  // likely not cached. scratch: width_scratch_floats() floats, 64-byte
+  // aligned (none where 0).
+  void WidthPassRows(const float* const* src, float* const* dst, int64_t rows, bool from_memory,
+                     float* scratch) const;
+  int64_t width_scratch_floats() const;
 
   // source and destination must match the problem and the layouts given to
   // Create. scratch must hold scratch_bytes() bytes. Deterministic: the bytes

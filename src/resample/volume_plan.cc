@@ -15,6 +15,12 @@ constexpr uint64_t kAlign = 64;
 
 uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
+// Rows of n floats padded to whole blocks of the width pass.
+uint64_t PaddedFloats(uint64_t n) {
+  constexpr uint64_t b = static_cast<uint64_t>(BlockedTable::kWidth);
+  return (n + b - 1) / b * b;
+}
+
 // The fused form prefetches the source slices that the next kSlicesAhead
 // destination slices pass straight to their H/W pass (the slice plan's
 // height pass reads their rows side by side) and no earlier slice read,
@@ -30,6 +36,7 @@ uint64_t AlignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 constexpr int64_t kSlicesAhead = 2;
 constexpr int64_t kPrefetchSliceBytes = 64 << 10;
 constexpr int64_t kCacheLine = 64;
+constexpr int64_t kCombinedRowsAhead = 4;
 
 // A 4-D engine view over part of a 5-D one: dims[k] of the volume, in order.
 template <typename Volume>
@@ -169,6 +176,32 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
                                   AlignUp(taps * src_w * sizeof(float)) +   // fp32 source rows
                                   AlignUp(taps * sizeof(const float*)) +
                                   AlignUp(taps * sizeof(const uint16_t*)) + AlignUp(slice_scratch);
+    // The combined form where its sums take no more multiply-adds than a
+    // depth sum (k slices per source row) and the slice plan's height pass.
+    const GatherTable& height = plan->slice_from_sum_->height();
+    const int64_t k = depth.max_count;
+    const double height_taps =
+        height.offset.empty() ? 0.0 : static_cast<double>(height.offset.back());
+    plan->combined_ = k >= 2 && static_cast<double>(k - 1) * height_taps <=
+                                    static_cast<double>(k) * static_cast<double>(src_h);
+    if (plan->combined_) {
+      // After the other buffers: kMaxWidthRows stage rows (source width)
+      // and result rows (destination width), the width pass's scratch, one
+      // destination row's row pointers (fp32 and 16-bit) and weights.
+      const uint64_t row_taps = static_cast<uint64_t>(k * std::max<int64_t>(1, height.max_count));
+      const uint64_t rows = static_cast<uint64_t>(kernels::kMaxWidthRows);
+      const uint64_t dst_w = static_cast<uint64_t>(backward ? p.in_w : p.out_w) *
+                             static_cast<uint64_t>(slice_channels);
+      plan->combined_taps_ = static_cast<int64_t>(row_taps);
+      plan->combined_at_ = plan->thread_scratch_bytes_;
+      plan->thread_scratch_bytes_ +=
+          AlignUp(rows * PaddedFloats(src_w) * sizeof(float)) +
+          AlignUp(rows * PaddedFloats(dst_w) * sizeof(float)) +
+          AlignUp(static_cast<uint64_t>(plan->slice_from_sum_->width_scratch_floats()) *
+                  sizeof(float)) +
+          AlignUp(row_taps * sizeof(const float*)) + AlignUp(row_taps * sizeof(const uint16_t*)) +
+          AlignUp(row_taps * sizeof(float));
+    }
     plan->scratch_bytes_ =
         kAlign + plan->thread_scratch_bytes_ * static_cast<uint64_t>(plan->threads_);
     return plan;
@@ -442,6 +475,132 @@ void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool 
   }
 }
 
+// A thread's buffers for the combined form (VolumePlan::combined), carved
+// from its scratch in the order Create counted them.
+struct CombinedBuffers {
+  float* stage = nullptr;   // kernels::kMaxWidthRows rows of the source width
+  float* result = nullptr;  // as many of the destination width
+  int64_t stage_stride = 0, result_stride = 0;
+  float* width_scratch = nullptr;
+  const float** rows = nullptr;
+  const uint16_t** rows16 = nullptr;
+  float* weights = nullptr;
+  bool streamed = false;  // non-temporal stores issued (to flush)
+  CombinedBuffers() = default;
+  CombinedBuffers(char* at, int64_t src_w, int64_t dst_w, int64_t taps, int64_t width_floats) {
+    const uint64_t rows_at_once = static_cast<uint64_t>(kernels::kMaxWidthRows);
+    auto take = [&](uint64_t bytes) {
+      char* r = at;
+      at += AlignUp(bytes);
+      return r;
+    };
+    stage_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(src_w)));
+    result_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(dst_w)));
+    const uint64_t n = static_cast<uint64_t>(taps);
+    stage = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(stage_stride) * sizeof(float)));
+    result = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(result_stride) * sizeof(float)));
+    width_scratch =
+        reinterpret_cast<float*>(take(static_cast<uint64_t>(width_floats) * sizeof(float)));
+    rows = reinterpret_cast<const float**>(take(n * sizeof(const float*)));
+    rows16 = reinterpret_cast<const uint16_t**>(take(n * sizeof(const uint16_t*)));
+    weights = reinterpret_cast<float*>(take(n * sizeof(float)));
+  }
+};
+
+// One destination slice in the combined form: destination row h is the one
+// chain over its height taps l (outer) and the slice's depth taps j (inner)
+// of height weight l times depth weight j times source row (first_h + l) of
+// depth slice j (row_of(j, row); pixel rows: W * C elements), fp32 rows of
+// unit stride in place, 16-bit ones converted in registers (in_place16),
+// others converted count rows at a time into `converted` (count rows of the
+// slice's row elements, as floats) and chained on with accumulate; then the slice plan's width
+// pass, kernels::kMaxWidthRows rows at a time, into the destination (fp32 rows of unit stride in
+// place, others through StoreRow, streamed as the slice plan streams).
+template <class RowOf, class Combine16>
+void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, const RowOf& row_of,
+                   bool rows_in_place, Combine16 in_place16, const TensorView& source_slice,
+                   int64_t count, const float* depth_weights, const MutableTensorView& out,
+                   bool pixel, float* converted, CombinedBuffers* b) {
+  constexpr int64_t kRows = kernels::kMaxWidthRows;
+  const GatherTable& height = plan.height();
+  const int64_t channels = pixel ? out.shape[1] : 1;
+  const int64_t src_w = plan.width().src_size * channels, dst_w = out.shape[3] * channels;
+  const int64_t size = static_cast<int64_t>(DataTypeSize(out.dtype));
+  const int64_t dst_stride = pixel ? 1 : out.strides[3];
+  const int64_t src_stride = pixel ? 1 : source_slice.strides[3];
+  const bool streamed = plan.destination_streamed();
+  const bool in_place = out.dtype == DataType::kFloat32 && dst_stride == 1 && !streamed;
+  const bool identity = plan.width_identity();
+  const bool prefetch_rows = rows_in_place || in_place16 != nullptr;
+  const int64_t row_bytes = src_w * static_cast<int64_t>(DataTypeSize(source_slice.dtype));
+  float* mid[kRows] = {};
+  float* dst[kRows] = {};
+  for (int64_t h0 = 0; h0 < height.size; h0 += kRows) {
+    const int64_t g = std::min(kRows, height.size - h0);
+    for (int64_t i = 0; i < g; ++i) {
+      const size_t r = static_cast<size_t>(h0 + i);
+      char* row = static_cast<char*>(out.data) + (h0 + i) * out.strides[2] * size;
+      dst[i] = in_place ? reinterpret_cast<float*>(row) : b->result + i * b->result_stride;
+      mid[i] = identity ? dst[i] : b->stage + i * b->stage_stride;
+      const int64_t first = height.first[r], taps = height.count[r];
+      const float* wh = height.weights.data() + height.offset[r];
+      // The rows that destination row h + kCombinedRowsAhead reads and the
+      // one before it does not, fetched ahead of their loads.
+      if (prefetch_rows && h0 + i + kCombinedRowsAhead < height.size) {
+        const size_t a = r + kCombinedRowsAhead;
+        const int64_t from = std::max(height.first[a], height.first[a - 1] + height.count[a - 1]);
+        for (int64_t o = from; o < height.first[a] + height.count[a]; ++o) {
+          for (int64_t j = 0; j < count; ++j) {
+            const char* at = row_of(j, o);
+            for (int64_t line = 0; line < row_bytes; line += kCacheLine) {
+              __builtin_prefetch(at + line);
+            }
+          }
+        }
+      }
+      if (taps == 0) kt.height_combine(nullptr, nullptr, 0, src_w, mid[i], false);
+      if (!rows_in_place && in_place16 == nullptr) {
+        for (int64_t l = 0; l < taps; ++l) {
+          for (int64_t j = 0; j < count; ++j) {
+            b->weights[j] = wh[l] * depth_weights[j];
+            LoadRow(kt, source_slice.dtype, row_of(j, first + l), src_stride, src_w,
+                    converted + j * src_w);
+            b->rows[j] = converted + j * src_w;
+          }
+          kt.height_combine(b->rows, b->weights, count, src_w, mid[i], l > 0);
+        }
+        continue;
+      }
+      int64_t t = 0;
+      for (int64_t l = 0; l < taps; ++l) {
+        for (int64_t j = 0; j < count; ++j, ++t) {
+          b->weights[t] = wh[l] * depth_weights[j];
+          const char* at = row_of(j, first + l);
+          b->rows[t] = reinterpret_cast<const float*>(at);
+          b->rows16[t] = reinterpret_cast<const uint16_t*>(at);
+        }
+      }
+      if (t == 0) continue;
+      if (rows_in_place) {
+        kt.height_combine(b->rows, b->weights, t, src_w, mid[i], false);
+      } else {
+        in_place16(b->rows16, b->weights, t, src_w, mid[i], false);
+      }
+    }
+    if (!identity) plan.WidthPassRows(mid, dst, g, false, b->width_scratch);
+    if (!in_place) {
+      for (int64_t i = 0; i < g; ++i) {
+        StoreRow(kt, dst[i], dst_w, out.dtype,
+                 static_cast<char*>(out.data) + (h0 + i) * out.strides[2] * size, dst_stride,
+                 streamed);
+      }
+      b->streamed = b->streamed || streamed;
+    }
+  }
+}
+
 }  // namespace
 
 void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& destination,
@@ -476,6 +635,13 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     const uint16_t** row16_ptrs =
         reinterpret_cast<const uint16_t**>(take(taps * sizeof(const uint16_t*)));
     char* slice_scratch = next;
+    CombinedBuffers combined;
+    if (combined_) {
+      combined = CombinedBuffers(
+          scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_ + combined_at_, src_w,
+          destination.shape[4] * (pixel ? destination.shape[1] : 1), combined_taps_,
+          slice_from_sum_->width_scratch_floats());
+    }
     // The 16-bit kernel that sums source rows in place, if the target has one.
     auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
                       : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows
@@ -556,6 +722,12 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
                 h * source.strides[3]) *
                    size;
       };
+      if (combined_ && count >= 2) {
+        CombinedSlice(*slice_from_sum_, kt, row_of, fp32_rows, in_place16,
+                      SliceOf<TensorView>(source, n, c, first, pixel), count, w, out, pixel, rows,
+                      &combined);
+        continue;
+      }
       for (int64_t h = 0; h < src_h; h += whole ? src_h : 1) {
         float* acc = sum + h * src_w;
         if (fp32_rows) {
@@ -579,7 +751,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
       slice_from_sum_->RunOnThisThread(sum_view, out, slice_scratch);
     }
     // Non-temporal stores ordered before the task is published as done.
-    if (zeroed_streamed) kt.flush_streamed_stores();
+    if (zeroed_streamed || combined.streamed) kt.flush_streamed_stores();
   });
 }
 

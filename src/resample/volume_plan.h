@@ -67,6 +67,16 @@ class VolumePlan {
   }
   // Whether Run takes the phased form (see phase_plan_).
   bool phased() const { return !phase_plan_.empty(); }
+  // Whether the fused form sums each destination row of a slice with more
+  // than one source slice straight from the source rows, its depth and
+  // height taps in one sum (tap weight: height weight times depth weight),
+  // then takes the slice plan's width pass, instead of summing the depth
+  // first into a slice of fp32 and running the slice plan over it. Taken
+  // where it costs no more multiply-adds (the nearest backwards of
+  // upsampling depths); no fp32 slice goes through the caches between the
+  // passes. Tests turn it off to compare the two forms.
+  bool combined() const { return combined_; }
+  void DisableCombinedForTesting() { combined_ = false; }
 
   // source/destination as the problem's direction reads and writes them.
   void Run(const VolumeView& source, const MutableVolumeView& destination, void* scratch) const;
@@ -118,6 +128,11 @@ class VolumePlan {
   void RunPhased(const VolumeView& source, const MutableVolumeView& destination,
                  void* scratch) const;
   uint64_t thread_scratch_bytes_ = 0;
+  // The combined form (see combined()): the most taps of one destination
+  // row, and where its buffers start in a thread's scratch.
+  bool combined_ = false;
+  int64_t combined_taps_ = 0;
+  uint64_t combined_at_ = 0;
   void RunFused(const VolumeView& source, const MutableVolumeView& destination,
                 char* scratch) const;
 };
