@@ -73,8 +73,9 @@ class VolumePlan {
   // then takes the slice plan's width pass, instead of summing the depth
   // first into a slice of fp32 and running the slice plan over it. Taken
   // where it costs no more multiply-adds (the nearest backwards of
-  // upsampling depths); no fp32 slice goes through the caches between the
-  // passes. Tests turn it off to compare the two forms.
+  // upsampled depths, the forward of a linear depth shrink); no fp32 slice
+  // goes through the caches between the passes. Tests turn it off to compare
+  // the two forms.
   bool combined() const { return combined_; }
   void DisableCombinedForTesting() { combined_ = false; }
 
