@@ -129,6 +129,15 @@ void SetPeriodicLane8Form(BlockedTable& b) {
 
 }  // namespace
 
+void NewSourceRows(const GatherTable& t, int64_t row, int64_t* begin, int64_t* end) {
+  *begin = *end = 0;
+  if (row < 0 || row >= t.size) return;
+  const size_t si = static_cast<size_t>(row);
+  *end = t.first[si] + t.count[si];
+  *begin = si == 0 ? t.first[si]
+                   : std::min(*end, std::max(t.first[si], t.first[si - 1] + t.count[si - 1]));
+}
+
 GatherTable TransposeAxisWeights(const AxisWeights& fw) {
   GatherTable t;
   t.size = fw.in_size;

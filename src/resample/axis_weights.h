@@ -58,6 +58,11 @@ struct GatherTable {
 
 GatherTable TransposeAxisWeights(const AxisWeights& forward);
 
+// The source rows [*begin, *end) that destination `row` of a table reads and
+// row - 1 does not (windows are monotone): what a pass that prefetches ahead
+// fetches for it; none for a row past the table.
+void NewSourceRows(const GatherTable& t, int64_t row, int64_t* begin, int64_t* end);
+
 // The forward weights as a gather table (each forward output gathers its
 // window): what the forward op runs on.
 GatherTable AsGatherTable(const AxisWeights& forward);

@@ -163,6 +163,18 @@ void PlanarWidthPass(const kernels::KernelTable& k, const ResamplePlan& plan, co
   k.join_pixels(planes_out, out_stride, w.size, c, out);
 }
 
+// The width pass of one pixel row of a pixel-rows plan into fp32 `out`
+// (regular stores): through planes (PlanarWidthPass, same scratch) for
+// pixel_planar plans, else each destination pixel the sum of its source
+// pixels, C channels at a time (height_pass_planes over the row's pixels).
+void PixelWidthPass(const kernels::KernelTable& k, const ResamplePlan& plan, const float* row,
+                    float* out, float* planes_in, float* planes_out) {
+  if (plan.pixel_planar()) return PlanarWidthPass(k, plan, row, out, planes_in, planes_out);
+  const GatherTable& w = plan.width();
+  const int64_t c = plan.problem().channels;
+  k.height_pass_planes(w, 0, w.size, row, c, 0, 0, &out, c, 1, c, false);
+}
+
 // Whether a blocked table has a phased or periodic lane8 form (the width
 // pass takes it where the target has a kernel for it: the same bits).
 bool HasPhasedForm(const BlockedTable& b) { return b.phase_period > 0 || b.lane8_period > 0; }
@@ -557,13 +569,9 @@ class ResamplePlan::PixelRunner {
     if (held == key) return slot;
     if (plan_.w_identity_) {
       SourceRow(n, oh, slot);
-    } else if (plan_.pixel_planar_) {
-      WidthPlanar(SourceRow(n, oh, parts_.row), slot);
     } else {
-      const int64_t c = plan_.problem_.channels;
-      const float* row = SourceRow(n, oh, parts_.row);
-      const GatherTable& w = plan_.width();
-      k_.height_pass_planes(w, 0, w.size, row, c, 0, 0, &slot, c, 1, c, false);
+      PixelWidthPass(k_, plan_, SourceRow(n, oh, parts_.row), slot, parts_.planes_in,
+                     parts_.planes_out);
     }
     held = key;
     return slot;
@@ -1125,13 +1133,7 @@ class ResamplePlan::ChunkRunner {
   // the row before it does not: [*begin, *end) of plane p (none past the
   // table).
   void RowsAhead(int64_t ih, int64_t* begin, int64_t* end) const {
-    const GatherTable& t = plan_.height();
-    const int64_t ahead = ih + kPrefetchRowsAhead;
-    *begin = *end = 0;
-    if (ahead >= t.size) return;
-    const size_t si = static_cast<size_t>(ahead);
-    *end = t.first[si] + t.count[si];
-    *begin = std::min(*end, std::max(t.first[si], t.first[si - 1] + t.count[si - 1]));
+    NewSourceRows(plan_.height(), ih + kPrefetchRowsAhead, begin, end);
   }
 
   // Prefetches lines [line_begin, line_end) of the source rows
@@ -1638,17 +1640,10 @@ int64_t ResamplePlan::width_scratch_floats() const {
 void ResamplePlan::WidthPassRows(const float* const* src, float* const* dst, int64_t rows,
                                  bool from_memory, float* scratch) const {
   const kernels::KernelTable& k = kernels::CurrentKernels();
-  if (pixel_rows_) {  // as PixelRunner::WidthPass runs it
-    const GatherTable& w = width();
-    const int64_t c = problem_.channels;
-    for (int64_t r = 0; r < rows; ++r) {
-      if (pixel_planar_) {
-        PlanarWidthPass(k, *this, src[r], dst[r], scratch, scratch + c * PaddedRow(extent_.src_w));
-      } else {
-        float* d = dst[r];
-        k.height_pass_planes(w, 0, w.size, src[r], c, 0, 0, &d, c, 1, c, false);
-      }
-    }
+  if (pixel_rows_) {  // as PixelRunner runs it
+    float* planes_out = scratch + problem_.channels * PaddedRow(extent_.src_w);
+    for (int64_t r = 0; r < rows; ++r)
+      PixelWidthPass(k, *this, src[r], dst[r], scratch, planes_out);
     return;
   }
   const bool transposed = width_transposed_ && k.width_pass_transposed != nullptr;

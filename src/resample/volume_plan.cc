@@ -548,10 +548,10 @@ void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, con
       const float* wh = height.weights.data() + height.offset[r];
       // The rows that destination row h + kCombinedRowsAhead reads and the
       // one before it does not, fetched ahead of their loads.
-      if (prefetch_rows && h0 + i + kCombinedRowsAhead < height.size) {
-        const size_t a = r + kCombinedRowsAhead;
-        const int64_t from = std::max(height.first[a], height.first[a - 1] + height.count[a - 1]);
-        for (int64_t o = from; o < height.first[a] + height.count[a]; ++o) {
+      if (prefetch_rows) {
+        int64_t from = 0, to = 0;
+        NewSourceRows(height, h0 + i + kCombinedRowsAhead, &from, &to);
+        for (int64_t o = from; o < to; ++o) {
           for (int64_t j = 0; j < count; ++j) {
             const char* at = row_of(j, o);
             for (int64_t line = 0; line < row_bytes; line += kCacheLine) {
