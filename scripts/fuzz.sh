@@ -29,7 +29,9 @@ seed_arg=()
 [ -n "${FUZZ_SEED:-}" ] && seed_arg=(-seed="$FUZZ_SEED")
 
 "$root/scripts/install_deps.sh" test
-CC=clang CXX=clang++ cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+generator=()
+[ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)  # new build folders: as test.sh
+CC=clang CXX=clang++ cmake "${generator[@]}" -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DACLNN_HOST_FUZZ=ON -DACLNN_HOST_BUILD_TESTS=OFF -DACLNN_HOST_WERROR=ON \
   -DACLNN_HOST_SANITIZE=address,undefined >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target op_fuzzer >/dev/null

@@ -33,7 +33,12 @@ format_check() {
 build() {  # build DIR CMAKE_ARGS...
   local dir=$1
   shift
-  cmake -S "$root" -B "$dir" -DACLNN_HOST_WERROR=ON -DACLNN_HOST_BUILD_TESTS=ON "$@" >/dev/null &&
+  # Ninja (new build folders): a test's objects compile while the library's
+  # kernels do, where Make would wait for the library first.
+  local generator=()
+  [ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)
+  cmake "${generator[@]}" -S "$root" -B "$dir" -DACLNN_HOST_WERROR=ON -DACLNN_HOST_BUILD_TESTS=ON \
+    "$@" >/dev/null &&
     cmake --build "$dir" -j"$jobs"
 }
 
