@@ -1359,6 +1359,22 @@ TEST(VolumePlanForm, PhasedPlansDoNotTakeTheVolumesChannelStrideForPixelRows) {
   }
 }
 
+// Strides of an (N, C, D, H, W) view of c channels, dims = (D, H, W), in
+// one of three layouts: contiguous, W stride 2 (the other strides follow),
+// or channels-last (N, D, H, W, C in memory) with rows row_gap elements
+// apart past their W * C.
+enum class VolumeLayout { kContiguous, kStridedW, kChannelsLast };
+void VolumeStrides(VolumeLayout layout, int64_t c, const int64_t* dims, int64_t row_gap,
+                   int64_t* st) {
+  if (layout == VolumeLayout::kChannelsLast) {
+    st[1] = 1, st[4] = c, st[3] = dims[2] * c + row_gap, st[2] = dims[1] * st[3];
+    st[0] = dims[0] * st[2];
+  } else {
+    st[4] = layout == VolumeLayout::kStridedW ? 2 : 1, st[3] = dims[2] * st[4];
+    st[2] = dims[1] * st[3], st[1] = dims[0] * st[2], st[0] = c * st[1];
+  }
+}
+
 // Channels-last volumes (N, D, H, W, C in memory on both sides) run as pixel
 // slices: the bytes of contiguous (N, C, D, H, W) views, for the volumes'
 // filters, both directions, every dtype (copies of uint8 and double too), at
@@ -1398,13 +1414,8 @@ TEST(VolumePlanForm, ChannelsLastPixelSlicesGiveTheContiguousBytes) {
       for (size_t i = es - 1; i < values.size(); i += es) values[i] &= 0x3f;
     }
     auto strides_of = [&](bool cl, const int64_t* dims, int64_t row_gap, int64_t* st) {
-      if (!cl) {
-        st[4] = 1, st[3] = dims[2], st[2] = dims[1] * dims[2], st[1] = dims[0] * st[2];
-        st[0] = c * st[1];
-      } else {
-        st[1] = 1, st[4] = c, st[3] = dims[2] * c + row_gap, st[2] = dims[1] * st[3];
-        st[0] = dims[0] * st[2];
-      }
+      VolumeStrides(cl ? VolumeLayout::kChannelsLast : VolumeLayout::kContiguous, c, dims, row_gap,
+                    st);
     };
     std::vector<std::vector<unsigned char>> ordered(2);
     for (bool cl : {false, true}) {
@@ -1515,15 +1526,9 @@ TEST(VolumePlanForm, CombinedDepthAndHeightSums) {
     const int64_t* d_dims = backward ? k.in : k.out;
     const int64_t src_count = n * c * s_dims[0] * s_dims[1] * s_dims[2];
     const int64_t dst_count = n * c * d_dims[0] * d_dims[1] * d_dims[2];
-    // Strides of (N, C, D, H, W): 0 contiguous, 1 W stride 2, 2 channels-last.
+    // Layouts 0 contiguous, 1 W stride 2, 2 channels-last.
     auto strides_of = [&](int layout, const int64_t* dims, int64_t* st) {
-      if (layout == 2) {
-        st[1] = 1, st[4] = c, st[3] = dims[2] * c, st[2] = dims[1] * st[3];
-        st[0] = dims[0] * st[2];
-      } else {
-        st[4] = layout == 1 ? 2 : 1, st[3] = dims[2] * st[4], st[2] = dims[1] * st[3];
-        st[1] = dims[0] * st[2], st[0] = c * st[1];
-      }
+      VolumeStrides(static_cast<VolumeLayout>(layout), c, dims, 0, st);
     };
     // Logical element e (N, C, D, H, W order) at its offset in a layout.
     auto offset_of = [&](const int64_t* dims, const int64_t* st, int64_t e) {

@@ -53,6 +53,46 @@ TensorView Pick(const Volume& v, int64_t n, const int (&dims)[4]) {
   return t;
 }
 
+// A thread's buffers for the combined form (VolumePlan::combined).
+struct CombinedBuffers {
+  float* stage = nullptr;   // kernels::kMaxWidthRows rows of the source width
+  float* result = nullptr;  // as many of the destination width
+  int64_t stage_stride = 0, result_stride = 0;
+  float* width_scratch = nullptr;
+  const float** rows = nullptr;  // one destination row's source rows (fp32, 16-bit)
+  const uint16_t** rows16 = nullptr;
+  float* weights = nullptr;  // and their weights
+  bool streamed = false;     // non-temporal stores issued (to flush)
+
+  // Lays the buffers out from base (or counts them, base null) for rows of
+  // src_w and dst_w elements, `taps` source rows a destination row and the
+  // slice plan's width-pass scratch; returns their bytes. The one place for
+  // both: Create counts, RunFused carves.
+  static uint64_t Carve(char* base, int64_t src_w, int64_t dst_w, int64_t taps,
+                        int64_t width_floats, CombinedBuffers* b) {
+    const uint64_t rows_at_once = static_cast<uint64_t>(kernels::kMaxWidthRows);
+    uint64_t used = 0;
+    auto take = [&](uint64_t bytes) {
+      char* at = base == nullptr ? nullptr : base + used;
+      used += AlignUp(bytes);
+      return at;
+    };
+    b->stage_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(src_w)));
+    b->result_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(dst_w)));
+    const uint64_t n = static_cast<uint64_t>(taps);
+    b->stage = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(b->stage_stride) * sizeof(float)));
+    b->result = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(b->result_stride) * sizeof(float)));
+    b->width_scratch =
+        reinterpret_cast<float*>(take(static_cast<uint64_t>(width_floats) * sizeof(float)));
+    b->rows = reinterpret_cast<const float**>(take(n * sizeof(const float*)));
+    b->rows16 = reinterpret_cast<const uint16_t**>(take(n * sizeof(const uint16_t*)));
+    b->weights = reinterpret_cast<float*>(take(n * sizeof(float)));
+    return used;
+  }
+};
+
 // The elements of the whole destination volume (the direction's output).
 double DestinationElements(const VolumeProblem& p) {
   const bool backward = p.direction == Direction::kBackward;
@@ -185,22 +225,14 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     plan->combined_ = k >= 2 && static_cast<double>(k - 1) * height_taps <=
                                     static_cast<double>(k) * static_cast<double>(src_h);
     if (plan->combined_) {
-      // After the other buffers: kMaxWidthRows stage rows (source width)
-      // and result rows (destination width), the width pass's scratch, one
-      // destination row's row pointers (fp32 and 16-bit) and weights.
-      const uint64_t row_taps = static_cast<uint64_t>(k * std::max<int64_t>(1, height.max_count));
-      const uint64_t rows = static_cast<uint64_t>(kernels::kMaxWidthRows);
-      const uint64_t dst_w = static_cast<uint64_t>(backward ? p.in_w : p.out_w) *
-                             static_cast<uint64_t>(slice_channels);
-      plan->combined_taps_ = static_cast<int64_t>(row_taps);
+      // After the other buffers (CombinedBuffers).
+      const int64_t dst_w = (backward ? p.in_w : p.out_w) * slice_channels;
+      plan->combined_taps_ = k * std::max<int64_t>(1, height.max_count);
       plan->combined_at_ = plan->thread_scratch_bytes_;
+      CombinedBuffers counted;
       plan->thread_scratch_bytes_ +=
-          AlignUp(rows * PaddedFloats(src_w) * sizeof(float)) +
-          AlignUp(rows * PaddedFloats(dst_w) * sizeof(float)) +
-          AlignUp(static_cast<uint64_t>(plan->slice_from_sum_->width_scratch_floats()) *
-                  sizeof(float)) +
-          AlignUp(row_taps * sizeof(const float*)) + AlignUp(row_taps * sizeof(const uint16_t*)) +
-          AlignUp(row_taps * sizeof(float));
+          CombinedBuffers::Carve(nullptr, static_cast<int64_t>(src_w), dst_w, plan->combined_taps_,
+                                 plan->slice_from_sum_->width_scratch_floats(), &counted);
     }
     plan->scratch_bytes_ =
         kAlign + plan->thread_scratch_bytes_ * static_cast<uint64_t>(plan->threads_);
@@ -475,40 +507,6 @@ void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool 
   }
 }
 
-// A thread's buffers for the combined form (VolumePlan::combined), carved
-// from its scratch in the order Create counted them.
-struct CombinedBuffers {
-  float* stage = nullptr;   // kernels::kMaxWidthRows rows of the source width
-  float* result = nullptr;  // as many of the destination width
-  int64_t stage_stride = 0, result_stride = 0;
-  float* width_scratch = nullptr;
-  const float** rows = nullptr;
-  const uint16_t** rows16 = nullptr;
-  float* weights = nullptr;
-  bool streamed = false;  // non-temporal stores issued (to flush)
-  CombinedBuffers() = default;
-  CombinedBuffers(char* at, int64_t src_w, int64_t dst_w, int64_t taps, int64_t width_floats) {
-    const uint64_t rows_at_once = static_cast<uint64_t>(kernels::kMaxWidthRows);
-    auto take = [&](uint64_t bytes) {
-      char* r = at;
-      at += AlignUp(bytes);
-      return r;
-    };
-    stage_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(src_w)));
-    result_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(dst_w)));
-    const uint64_t n = static_cast<uint64_t>(taps);
-    stage = reinterpret_cast<float*>(
-        take(rows_at_once * static_cast<uint64_t>(stage_stride) * sizeof(float)));
-    result = reinterpret_cast<float*>(
-        take(rows_at_once * static_cast<uint64_t>(result_stride) * sizeof(float)));
-    width_scratch =
-        reinterpret_cast<float*>(take(static_cast<uint64_t>(width_floats) * sizeof(float)));
-    rows = reinterpret_cast<const float**>(take(n * sizeof(const float*)));
-    rows16 = reinterpret_cast<const uint16_t**>(take(n * sizeof(const uint16_t*)));
-    weights = reinterpret_cast<float*>(take(n * sizeof(float)));
-  }
-};
-
 // One destination slice in the combined form: destination row h is the one
 // chain over its height taps l (outer) and the slice's depth taps j (inner)
 // of height weight l times depth weight j times source row (first_h + l) of
@@ -637,10 +635,10 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     char* slice_scratch = next;
     CombinedBuffers combined;
     if (combined_) {
-      combined = CombinedBuffers(
+      CombinedBuffers::Carve(
           scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_ + combined_at_, src_w,
           destination.shape[4] * (pixel ? destination.shape[1] : 1), combined_taps_,
-          slice_from_sum_->width_scratch_floats());
+          slice_from_sum_->width_scratch_floats(), &combined);
     }
     // The 16-bit kernel that sums source rows in place, if the target has one.
     auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
