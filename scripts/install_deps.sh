@@ -8,8 +8,9 @@ set -euo pipefail
 want=(cmake make g++ pkg-config libhwy-dev)
 case "${1:-build}" in
   build) ;;
-  test) want+=(ninja-build clang libclang-rt-14-dev clang-format libgtest-dev python3-torch python3-numpy
-    python3-pytest python3-torchvision python3-venv python3-pip python3-wheel python3-setuptools) ;;
+  test) want+=(ninja-build clang libclang-rt-14-dev clang-format libgtest-dev python3-torch
+    python3-numpy python3-pytest python3-torchvision python3-venv python3-pip python3-wheel
+    python3-setuptools) ;;
   python) want+=(python3-torch python3-numpy python3-venv python3-pip python3-wheel
     python3-setuptools) ;;
   bench) want+=(libbenchmark-dev python3-torch python3-numpy python3-pil python3-matplotlib) ;;
