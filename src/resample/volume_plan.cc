@@ -63,32 +63,49 @@ struct CombinedBuffers {
   const uint16_t** rows16 = nullptr;
   float* weights = nullptr;  // and their weights
   bool streamed = false;     // non-temporal stores issued (to flush)
+};
 
-  // Lays the buffers out from base (or counts them, base null) for rows of
-  // src_w and dst_w elements, `taps` source rows a destination row and the
-  // slice plan's width-pass scratch; returns their bytes. The one place for
-  // both: Create counts, RunFused carves.
-  static uint64_t Carve(char* base, int64_t src_w, int64_t dst_w, int64_t taps,
-                        int64_t width_floats, CombinedBuffers* b) {
-    const uint64_t rows_at_once = static_cast<uint64_t>(kernels::kMaxWidthRows);
+// A thread's buffers for the fused form (VolumePlan::fused): the depth sum
+// of a slice, fp32 copies of a sum's source rows and pointers to them, the
+// slice plans' scratch, then the combined form's buffers where it has them.
+struct FusedBuffers {
+  float* sum = nullptr;              // src_h rows of src_w elements
+  float* rows = nullptr;             // taps rows of src_w elements
+  const float** row_ptrs = nullptr;  // taps of each
+  const uint16_t** row16_ptrs = nullptr;
+  char* slice_scratch = nullptr;
+  CombinedBuffers combined;
+
+  // Lays the buffers out from base (or counts them, base null); returns
+  // their bytes. The one place for both: Create counts, RunFused carves.
+  static uint64_t Carve(char* base, const FusedBufferSizes& s, FusedBuffers* b) {
     uint64_t used = 0;
     auto take = [&](uint64_t bytes) {
       char* at = base == nullptr ? nullptr : base + used;
       used += AlignUp(bytes);
       return at;
     };
-    b->stage_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(src_w)));
-    b->result_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(dst_w)));
-    const uint64_t n = static_cast<uint64_t>(taps);
-    b->stage = reinterpret_cast<float*>(
-        take(rows_at_once * static_cast<uint64_t>(b->stage_stride) * sizeof(float)));
-    b->result = reinterpret_cast<float*>(
-        take(rows_at_once * static_cast<uint64_t>(b->result_stride) * sizeof(float)));
-    b->width_scratch =
-        reinterpret_cast<float*>(take(static_cast<uint64_t>(width_floats) * sizeof(float)));
-    b->rows = reinterpret_cast<const float**>(take(n * sizeof(const float*)));
-    b->rows16 = reinterpret_cast<const uint16_t**>(take(n * sizeof(const uint16_t*)));
-    b->weights = reinterpret_cast<float*>(take(n * sizeof(float)));
+    const uint64_t src_w = static_cast<uint64_t>(s.src_w), taps = static_cast<uint64_t>(s.taps);
+    b->sum = reinterpret_cast<float*>(take(static_cast<uint64_t>(s.src_h) * src_w * sizeof(float)));
+    b->rows = reinterpret_cast<float*>(take(taps * src_w * sizeof(float)));
+    b->row_ptrs = reinterpret_cast<const float**>(take(taps * sizeof(const float*)));
+    b->row16_ptrs = reinterpret_cast<const uint16_t**>(take(taps * sizeof(const uint16_t*)));
+    b->slice_scratch = take(s.slice_scratch);
+    if (s.combined_taps == 0) return used;
+    CombinedBuffers* c = &b->combined;
+    const uint64_t rows_at_once = static_cast<uint64_t>(kernels::kMaxWidthRows);
+    const uint64_t n = static_cast<uint64_t>(s.combined_taps);
+    c->stage_stride = static_cast<int64_t>(PaddedFloats(src_w));
+    c->result_stride = static_cast<int64_t>(PaddedFloats(static_cast<uint64_t>(s.dst_w)));
+    c->stage = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(c->stage_stride) * sizeof(float)));
+    c->result = reinterpret_cast<float*>(
+        take(rows_at_once * static_cast<uint64_t>(c->result_stride) * sizeof(float)));
+    c->width_scratch =
+        reinterpret_cast<float*>(take(static_cast<uint64_t>(s.width_floats) * sizeof(float)));
+    c->rows = reinterpret_cast<const float**>(take(n * sizeof(const float*)));
+    c->rows16 = reinterpret_cast<const uint16_t**>(take(n * sizeof(const uint16_t*)));
+    c->weights = reinterpret_cast<float*>(take(n * sizeof(float)));
     return used;
   }
 };
@@ -208,14 +225,11 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
       if (!plan->slice_from_source_) return nullptr;
       slice_scratch = std::max(slice_scratch, plan->slice_from_source_->scratch_bytes());
     }
-    const uint64_t src_h = static_cast<uint64_t>(backward ? p.out_h : p.in_h);
-    const uint64_t src_w = static_cast<uint64_t>(backward ? p.out_w : p.in_w) *
-                           static_cast<uint64_t>(slice_channels);  // elements of a row
-    const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth.max_count));
-    plan->thread_scratch_bytes_ = AlignUp(src_h * src_w * sizeof(float)) +  // the depth sum
-                                  AlignUp(taps * src_w * sizeof(float)) +   // fp32 source rows
-                                  AlignUp(taps * sizeof(const float*)) +
-                                  AlignUp(taps * sizeof(const uint16_t*)) + AlignUp(slice_scratch);
+    FusedBufferSizes& sizes = plan->fused_sizes_;
+    sizes.src_h = backward ? p.out_h : p.in_h;
+    sizes.src_w = (backward ? p.out_w : p.in_w) * slice_channels;  // elements of a row
+    sizes.taps = std::max<int64_t>(1, depth.max_count);
+    sizes.slice_scratch = slice_scratch;
     // The combined form where its sums take no more multiply-adds than a
     // depth sum (k slices per source row) and the slice plan's height pass.
     const GatherTable& height = plan->slice_from_sum_->height();
@@ -223,17 +237,14 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
     const double height_taps =
         height.offset.empty() ? 0.0 : static_cast<double>(height.offset.back());
     plan->combined_ = k >= 2 && static_cast<double>(k - 1) * height_taps <=
-                                    static_cast<double>(k) * static_cast<double>(src_h);
+                                    static_cast<double>(k) * static_cast<double>(sizes.src_h);
     if (plan->combined_) {
-      // After the other buffers (CombinedBuffers).
-      const int64_t dst_w = (backward ? p.in_w : p.out_w) * slice_channels;
-      plan->combined_taps_ = k * std::max<int64_t>(1, height.max_count);
-      plan->combined_at_ = plan->thread_scratch_bytes_;
-      CombinedBuffers counted;
-      plan->thread_scratch_bytes_ +=
-          CombinedBuffers::Carve(nullptr, static_cast<int64_t>(src_w), dst_w, plan->combined_taps_,
-                                 plan->slice_from_sum_->width_scratch_floats(), &counted);
+      sizes.dst_w = (backward ? p.in_w : p.out_w) * slice_channels;
+      sizes.combined_taps = k * std::max<int64_t>(1, height.max_count);
+      sizes.width_floats = plan->slice_from_sum_->width_scratch_floats();
     }
+    FusedBuffers counted;
+    plan->thread_scratch_bytes_ = FusedBuffers::Carve(nullptr, sizes, &counted);
     plan->scratch_bytes_ =
         kAlign + plan->thread_scratch_bytes_ * static_cast<uint64_t>(plan->threads_);
     return plan;
@@ -614,32 +625,19 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
   const bool slice_rows = unit_rows && (source.strides[3] == src_w || src_h == 1);
   const bool fp32_rows = source.dtype == DataType::kFloat32 && unit_rows;
   const GatherTable& depth_table = depth_->gather;
-  const uint64_t taps = static_cast<uint64_t>(std::max<int64_t>(1, depth_table.max_count));
   // Units of consecutive destination slices: neighbours share source slices,
   // which the thread then finds in its cache.
   ForEachUnit(slices, threads_, job_size_, [&](int64_t begin, int64_t end, int slot) {
     const kernels::KernelTable& kt = kernels::CurrentKernels();
-    char* next = scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_;
-    auto take = [&](uint64_t bytes) {
-      char* r = next;
-      next += AlignUp(bytes);
-      return r;
-    };
-    float* sum = reinterpret_cast<float*>(
-        take(static_cast<uint64_t>(src_h) * static_cast<uint64_t>(src_w) * sizeof(float)));
-    float* rows =
-        reinterpret_cast<float*>(take(taps * static_cast<uint64_t>(src_w) * sizeof(float)));
-    const float** row_ptrs = reinterpret_cast<const float**>(take(taps * sizeof(const float*)));
-    const uint16_t** row16_ptrs =
-        reinterpret_cast<const uint16_t**>(take(taps * sizeof(const uint16_t*)));
-    char* slice_scratch = next;
-    CombinedBuffers combined;
-    if (combined_) {
-      CombinedBuffers::Carve(
-          scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_ + combined_at_, src_w,
-          destination.shape[4] * (pixel ? destination.shape[1] : 1), combined_taps_,
-          slice_from_sum_->width_scratch_floats(), &combined);
-    }
+    FusedBuffers buffers;
+    FusedBuffers::Carve(scratch + static_cast<uint64_t>(slot) * thread_scratch_bytes_, fused_sizes_,
+                        &buffers);
+    float* const sum = buffers.sum;
+    float* const rows = buffers.rows;
+    const float** const row_ptrs = buffers.row_ptrs;
+    const uint16_t** const row16_ptrs = buffers.row16_ptrs;
+    char* const slice_scratch = buffers.slice_scratch;
+    CombinedBuffers& combined = buffers.combined;
     // The 16-bit kernel that sums source rows in place, if the target has one.
     auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
                       : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows

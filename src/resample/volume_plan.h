@@ -40,6 +40,18 @@ struct VolumeProblem {
   Filter filter = Filter::kLinear;
 };
 
+// The sizes of a thread's buffers in VolumePlan's fused form (laid out by
+// FusedBuffers::Carve in volume_plan.cc).
+struct FusedBufferSizes {
+  int64_t src_h = 0, src_w = 0;  // a source slice: rows of src_w elements
+  int64_t taps = 1;              // the most source slices of a depth sum
+  uint64_t slice_scratch = 0;    // the slice plans' scratch bytes
+  // The combined form's buffers (none where combined_taps is 0): rows of
+  // dst_w elements, combined_taps source rows a destination row, the slice
+  // plan's width-pass scratch.
+  int64_t dst_w = 0, combined_taps = 0, width_floats = 0;
+};
+
 class VolumePlan {
  public:
   // nullptr and *error when the tables would not fit in memory or the
@@ -128,12 +140,10 @@ class VolumePlan {
                       const ViewLayout& destination, std::string* error);
   void RunPhased(const VolumeView& source, const MutableVolumeView& destination,
                  void* scratch) const;
+  // Per thread: its buffers' sizes and their bytes.
+  FusedBufferSizes fused_sizes_;
   uint64_t thread_scratch_bytes_ = 0;
-  // The combined form (see combined()): the most taps of one destination
-  // row, and where its buffers start in a thread's scratch.
-  bool combined_ = false;
-  int64_t combined_taps_ = 0;
-  uint64_t combined_at_ = 0;
+  bool combined_ = false;  // see combined()
   void RunFused(const VolumeView& source, const MutableVolumeView& destination,
                 char* scratch) const;
 };
