@@ -1443,6 +1443,84 @@ void PeriodicLane8Rows(const BlockedTable& t, const float* const* src, float* co
 }
 #endif
 
+#if HWY_TARGET <= HWY_AVX3
+// PhasedRows on 16-lane vectors: 16 periods at a time (phase_periods >= 16;
+// the last 16 may overlap the previous), the phases' sums interleaved into
+// the destination's order by two-source lane permutes. Same products, same
+// order: the same bits as the lane form. probe as PhasedRows'.
+template <int kPeriod, int kTaps, bool kFetch>
+void PhasedRows16(const BlockedTable& t, const float* const* src, float* const* dst,
+                  int64_t num_rows, __m512& rows_probe) {
+  constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
+  __m512 w[kPeriod][kTaps];
+  int64_t at[kPeriod][kTaps];
+  for (int p = 0; p < kPeriod; ++p) {
+    for (int j = 0; j < kTaps; ++j) {
+      w[p][j] = _mm512_set1_ps(t.phase_weights[static_cast<size_t>(p * kMax + j)]);
+      at[p][j] = t.phase_source[static_cast<size_t>(p * kMax + j)];
+    }
+  }
+  // Lanes 0-7 (low) and 8-15 (high) of a and b, interleaved: a0 b0 a1 b1 ...
+  const __m512i low = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const __m512i high =
+      _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  // The same for pairs of floats (as 64-bit lanes): pairs 0-3 and 4-7.
+  const __m512i low2 = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+  const __m512i high2 = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+  const int64_t periods = t.phase_periods;  // >= 16
+  const int64_t d0 = t.phase_block_begin * BlockedTable::kWidth;
+  const __m512 zero = _mm512_setzero_ps();
+  __m512 probe = zero;  // in a register: the stores could alias rows_probe
+  auto store = [&](float* o, __m512 v) {
+    probe = _mm512_or_ps(probe, _mm512_mul_ps(v, zero));
+    _mm512_storeu_ps(o, v);
+  };
+  for (int64_t r = 0; r < num_rows; ++r) {
+    const float* const row = src[r];
+    float* const out = dst[r] + d0;
+    for (int64_t k0 = 0; k0 < periods; k0 += 16) {
+      const int64_t k = std::min(k0, periods - 16);
+      if constexpr (kFetch) __builtin_prefetch(row + at[0][0] + k + kWidthPrefetchAhead);
+      __m512 e[kPeriod];
+      for (int p = 0; p < kPeriod; ++p) {
+        e[p] = zero;
+        for (int j = 0; j < kTaps; ++j) {
+          e[p] = _mm512_fmadd_ps(w[p][j], _mm512_loadu_ps(row + at[p][j] + k), e[p]);
+        }
+      }
+      float* o = out + kPeriod * k;
+      if constexpr (kPeriod == 2) {
+        store(o, _mm512_permutex2var_ps(e[0], low, e[1]));
+        store(o + 16, _mm512_permutex2var_ps(e[0], high, e[1]));
+      } else {
+        static_assert(kPeriod == 4, "2 or 4 phases");
+        // Pairs (phase 0, 1) and (2, 3) of each period, then pairs of pairs.
+        const __m512d a0 = _mm512_castps_pd(_mm512_permutex2var_ps(e[0], low, e[1]));
+        const __m512d a1 = _mm512_castps_pd(_mm512_permutex2var_ps(e[0], high, e[1]));
+        const __m512d b0 = _mm512_castps_pd(_mm512_permutex2var_ps(e[2], low, e[3]));
+        const __m512d b1 = _mm512_castps_pd(_mm512_permutex2var_ps(e[2], high, e[3]));
+        store(o, _mm512_castpd_ps(_mm512_permutex2var_pd(a0, low2, b0)));
+        store(o + 16, _mm512_castpd_ps(_mm512_permutex2var_pd(a0, high2, b0)));
+        store(o + 32, _mm512_castpd_ps(_mm512_permutex2var_pd(a1, low2, b1)));
+        store(o + 48, _mm512_castpd_ps(_mm512_permutex2var_pd(a1, high2, b1)));
+      }
+    }
+  }
+  rows_probe = _mm512_or_ps(rows_probe, probe);
+}
+
+template <bool kFetch>
+auto PhasedRows16Of(const BlockedTable& t) {
+  using Fn = void (*)(const BlockedTable&, const float* const*, float* const*, int64_t, __m512&);
+  constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
+  static constexpr auto kTwo = TapTable<Fn, kMax>(
+      [](auto taps) -> Fn { return &PhasedRows16<2, decltype(taps)::value, kFetch>; });
+  static constexpr auto kFour = TapTable<Fn, kMax>(
+      [](auto taps) -> Fn { return &PhasedRows16<4, decltype(taps)::value, kFetch>; });
+  return (t.phase_period == 2 ? kTwo : kFour)[static_cast<size_t>(t.phase_taps)];
+}
+#endif
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
@@ -1466,21 +1544,31 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
       phases ? t.phase_block_begin : (periodic ? t.lane8_run_block_begin : t.num_blocks);
   const int64_t skip_end =
       phases ? t.phase_block_end : (periodic ? t.lane8_run_block_end : t.num_blocks);
+#elif HWY_TARGET <= HWY_AVX3
+  // Blocks [skip_begin, skip_end) by the phased form, row by row.
+  const bool phases = phased && lanes == kW && t.phase_period > 0 && t.phase_periods >= 16;
+  const int64_t skip_begin = phases ? t.phase_block_begin : t.num_blocks;
+  const int64_t skip_end = phases ? t.phase_block_end : t.num_blocks;
 #else
   (void)phased;
 #endif
   for (int64_t b = 0; b < t.num_blocks; ++b) {
-#if HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
     if (b == skip_begin) {
       const float* src[kRows];
       float* dst[kRows];
       for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
+#if HWY_TARGET == HWY_AVX2
       __m256 phase_probe = _mm256_setzero_ps();
       if (phases) {
         PhasedRowsOf<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
       } else {
         PeriodicLane8Rows<Rows::kPrefetch>(t, src, dst, kRows, phase_probe);
       }
+#else
+      __m512 phase_probe = _mm512_setzero_ps();
+      PhasedRows16Of<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+#endif
       probe = hn::Or(probe, hn::BitCast(du, V{phase_probe}));
       if constexpr (Rows::kPrefetch) {
         if (skip_end < t.num_blocks) {
