@@ -1553,9 +1553,10 @@ TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
 // Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the
 // backwards of 2x and 4x downsampling) take the phased form inside their
 // periodic run on AVX2 and AVX-512 (each phase's weights held, its sums
-// interleaved into place; on AVX-512 for phases of 1 or 2 taps and runs of 16 periods): the same
-// bytes as the lane form, finite or not, in either pass order and any partition, on every target;
-// rows as short as one block and long enough for many, every filter.
+// interleaved into place; on AVX-512 for phases of 1 or 2 taps and runs of
+// 16 periods): the same bytes as the lane form, finite or not, in either pass
+// order and any partition, on every target; rows as short as one block and
+// long enough for many, every filter.
 TEST(Paths, PhasedWidthPassGivesTheLaneFormBytes) {
   PathGivesTheSameBytes(
       80, [](const resample::ResamplePlan& plan) { return plan.width_phased(); },
