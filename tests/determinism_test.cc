@@ -1550,6 +1550,33 @@ TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
       });
 }
 
+// Width passes that shrink by exactly 2 (the 2x downsampling forwards, the
+// backwards of 2x upsampling) take the decimated form where their table has
+// one (each run destination's taps from the even and odd sources split
+// apart, the edge destinations one by one): the same bytes as the blocked
+// pass, finite or not, in either pass order and any partition, on every
+// target (AVX-512 keeps the blocked pass); rows as short as
+// one block and long enough for several chunks (kDecimChunk), every filter.
+TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
+  PathGivesTheSameBytes(
+      82,
+      [](const resample::ResamplePlan& plan) {
+        return plan.width_phased() && plan.width_blocked().decim_taps > 0 &&
+               !plan.width_transposed();
+      },
+      [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
+        const bool forward = p.direction == resample::Direction::kForward;
+        // The pass reads the wide side and writes the narrow one.
+        (forward ? p.in_w : p.out_w) = 2 * unit;
+        (forward ? p.out_w : p.in_w) = unit;
+        p.scales_w = 0;
+        return p;
+      });
+}
+
 // Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the
 // backwards of 2x and 4x downsampling) take the phased form inside their
 // periodic run on AVX2 and AVX-512 (each phase's weights held, its sums

@@ -319,6 +319,78 @@ TEST(WeightTables, PhasedFormsReadTheGatherTablesTaps) {
   EXPECT_GT(phased, 100);
 }
 
+// The decimated form of a blocked table (BlockedTable::decim_taps): where the
+// gather table takes one destination per 2 sources in a periodic run of at
+// least kWidth destinations with at most kMaxDecimTaps taps, every run
+// destination reads the gather table's sources and weights (the form's
+// pattern shifted by 2 per destination), the edge entries are the gather
+// table's taps of the other destinations in order, and the pass's pair
+// loads stay inside the row; no form for any other period or step.
+TEST(WeightTables, DecimatedFormsReadTheGatherTablesTaps) {
+  constexpr int64_t kW = resample::BlockedTable::kWidth;
+  std::mt19937 rng(15);
+  int decimated = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int64_t unit = 1 + rng() % 200, ratio = 1 + rng() % 4;
+    const auto filter = static_cast<resample::Filter>(rng() % 6);
+    const bool forward = rng() % 2;
+    // The table shrinks unit * ratio -> unit.
+    const auto fw = resample::ComputeAxisWeights(resample::AxisRule{
+        filter, forward ? unit * ratio : unit, forward ? unit : unit * ratio, rng() % 4 == 0, 0});
+    const auto t = forward ? resample::AsGatherTable(fw) : resample::TransposeAxisWeights(fw);
+    const auto b = resample::BlockGatherTable(t);
+    const bool run = t.periodic_end > t.periodic_begin && t.period == 1 && t.period_step == 2;
+    if (!run) {
+      ASSERT_EQ(b.decim_taps, 0) << trial;
+      continue;
+    }
+    const int64_t taps = t.count[t.periodic_begin];
+    if (taps > resample::BlockedTable::kMaxDecimTaps) {
+      ASSERT_EQ(b.decim_taps, 0) << trial;
+      continue;
+    }
+    // The run as the form can read it: its pair loads inside the row.
+    int64_t end = t.periodic_end;
+    while (end > t.periodic_begin && t.first[end - 1] + taps + taps % 2 > t.src_size) {
+      --end;
+    }
+    if (end - t.periodic_begin < kW) {
+      ASSERT_EQ(b.decim_taps, 0) << trial;
+      continue;
+    }
+    ++decimated;
+    ASSERT_EQ(b.decim_taps, taps) << trial;
+    ASSERT_EQ(b.decim_begin, t.periodic_begin) << trial;
+    ASSERT_EQ(b.decim_end, end) << trial;
+    for (int64_t i = b.decim_begin; i < b.decim_end; ++i) {
+      const int64_t k = i - b.decim_begin;
+      ASSERT_EQ(t.count[i], taps) << trial << " " << i;
+      ASSERT_EQ(t.first[i], b.decim_source + 2 * k) << trial << " " << i;
+      ASSERT_EQ(std::memcmp(&t.weights[t.offset[i]], b.decim_weights.data(),
+                            static_cast<size_t>(taps) * sizeof(float)),
+                0)
+          << trial << " " << i;
+    }
+    ASSERT_LE(b.decim_source + 2 * (b.decim_end - b.decim_begin - 1) + taps + taps % 2, b.src_size)
+        << trial;
+    ASSERT_EQ(static_cast<int64_t>(b.decim_edge_first.size()),
+              t.size - (b.decim_end - b.decim_begin))
+        << trial;
+    for (int64_t e = 0; e < static_cast<int64_t>(b.decim_edge_first.size()); ++e) {
+      const int64_t i = e < b.decim_begin ? e : e - b.decim_begin + b.decim_end;
+      ASSERT_EQ(b.decim_edge_first[e], t.first[i]) << trial << " " << i;
+      ASSERT_EQ(b.decim_edge_count[e], t.count[i]) << trial << " " << i;
+      ASSERT_EQ(std::memcmp(&b.decim_edge_weights[b.decim_edge_offset[e]], &t.weights[t.offset[i]],
+                            static_cast<size_t>(t.count[i]) * sizeof(float)),
+                0)
+          << trial << " " << i;
+    }
+    ASSERT_EQ(b.phase_period, 0) << trial;
+    ASSERT_EQ(b.lane8_period, 0) << trial;
+  }
+  EXPECT_GT(decimated, 100);
+}
+
 // The periodic lane8 form (BlockedTable::lane8_period) stands for the lane8
 // halves of its run: each is its group's half, bit for bit, its window
 // lane8_period_step sources further per period, inside the row; the run is

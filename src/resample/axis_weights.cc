@@ -72,12 +72,44 @@ void SetPhasedForm(const GatherTable& t, BlockedTable& b) {
   }
 }
 
+// Sets b's decimated form (BlockedTable::decim_taps) where t has one.
+void SetDecimatedForm(const GatherTable& t, BlockedTable& b) {
+  if (t.periodic_end <= t.periodic_begin || t.period != 1 || t.period_step != 2) return;
+  const int64_t begin = t.periodic_begin;
+  const size_t d0 = static_cast<size_t>(begin);
+  const int64_t taps = t.count[d0];  // > 0 in a periodic run
+  if (taps > BlockedTable::kMaxDecimTaps) return;
+  const int64_t source = t.first[d0];
+  // The pass loads sources in pairs of taps: destination begin + k reads up
+  // to source + 2k + (taps rounded up to even) - 1.
+  const int64_t reach = taps + taps % 2;
+  int64_t end = t.periodic_end;
+  while (end > begin && source + 2 * (end - 1 - begin) + reach > t.src_size) --end;
+  if (end - begin < BlockedTable::kWidth) return;
+  b.decim_taps = taps;
+  b.decim_begin = begin;
+  b.decim_end = end;
+  b.decim_source = source;
+  const auto w = t.weights.begin() + t.offset[d0];
+  b.decim_weights.assign(w, w + taps);
+  for (int64_t i = 0; i < t.size; ++i) {
+    if (i == begin) i = end;
+    if (i >= t.size) break;
+    const size_t si = static_cast<size_t>(i);
+    b.decim_edge_first.push_back(t.first[si]);
+    b.decim_edge_count.push_back(t.count[si]);
+    b.decim_edge_offset.push_back(static_cast<int64_t>(b.decim_edge_weights.size()));
+    const auto e = t.weights.begin() + t.offset[si];
+    b.decim_edge_weights.insert(b.decim_edge_weights.end(), e, e + t.count[si]);
+  }
+}
+
 // BlockedTable::lane8_period: the smallest period (in halves) whose run of
 // repeating halves holds the most whole blocks, at least kMinLane8Periods
 // periods of them.
 void SetPeriodicLane8Form(BlockedTable& b) {
   constexpr int64_t kHalf = BlockedTable::kHalf;
-  if (b.phase_period > 0) return;  // the phased form takes the run
+  if (b.phase_period > 0 || b.decim_taps > 0) return;  // those forms take the run
   const int64_t halves = 2 * b.num_blocks;
   auto fits = [&](int64_t h) {  // a lane8 half inside the row, with all 8 destinations
     const size_t sh = static_cast<size_t>(h);
@@ -322,6 +354,7 @@ BlockedTable BlockGatherTable(const GatherTable& tt) {
     }
   }
   SetPhasedForm(tt, b);
+  SetDecimatedForm(tt, b);
   SetPeriodicLane8Form(b);
   // Window forms of the gathered blocks.
   b.window_vectors.assign(nb, 0);

@@ -186,6 +186,37 @@ struct BlockedTable {
   int64_t lane8_run_block_begin = 0;
   int64_t lane8_run_block_end = 0;
   int64_t lane8_run_periods = 0;
+  // Decimated form, for tables that take one destination per 2 sources in
+  // a periodic run (GatherTable period 1, period_step 2: the backwards of 2x
+  // upsampling, the 2x downsampling forwards): destination decim_begin + k,
+  // k < decim_end - decim_begin, reads sources decim_source + 2k + j with
+  // weight decim_weights[j], j < decim_taps (the run's destinations share
+  // their taps), and a pass with this form does the whole row with it. It
+  // holds the weights in registers and splits each 2 * lanes consecutive
+  // sources into their even and odd ones: tap j of a vector of destinations
+  // is the even (j even) or odd half of the sources from j - j % 2 on, so a
+  // pair of taps costs two loads and two permutes instead of a dense block's
+  // FMA per source; the last vector may overlap the previous one. The edge
+  // destinations, [0, decim_begin) then [decim_end, size), are the
+  // decim_edge_* entries in that order: sources decim_edge_first[e] + j with
+  // weight decim_edge_weights[decim_edge_offset[e] + j], j <
+  // decim_edge_count[e] (the gather table's taps). Summed over ascending j:
+  // the sparse chain's bits. The pair loads stay inside the row: decim_source
+  // + 2 * (decim_end - decim_begin - 1) + the taps rounded up to even <=
+  // src_size. decim_taps 0: no decimated form (any other period or step,
+  // more than kMaxDecimTaps taps, a run shorter than kWidth destinations).
+  // pass_cost does not count it, so the pass-order choice is the same with
+  // or without.
+  static constexpr int64_t kMaxDecimTaps = 16;
+  int64_t decim_taps = 0;
+  int64_t decim_begin = 0;
+  int64_t decim_end = 0;
+  int64_t decim_source = 0;
+  std::vector<float> decim_weights;
+  std::vector<int64_t> decim_edge_first;
+  std::vector<int64_t> decim_edge_count;
+  std::vector<int64_t> decim_edge_offset;
+  std::vector<float> decim_edge_weights;
   // What a row of the pass costs, in broadcast-FMA units per kWidth lanes:
   // src_count per dense block, gather_taps * kGatherTapCost per gathered one.
   int64_t pass_cost = 0;

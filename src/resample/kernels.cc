@@ -1546,6 +1546,142 @@ auto PhasedRows16Of(const BlockedTable& t) {
 }
 #endif
 
+// Destinations per chunk of the decimated form (the last chunk of a run takes
+// up to kWidth more, so that none is shorter than a vector): a chunk's
+// sources are split into their even and odd ones in stack buffers, then
+// read back unaligned.
+constexpr int64_t kDecimChunk = 256;
+
+// AVX-512 keeps its blocked pass for the decimated tables: its 16-lane
+// dense and window forms were as fast or faster in the ops (2 threads, the
+// two builds alternated in one process, medians of 16 rounds: linear 1-D
+// backward of 512 -> 1024, (4, 256) rows, 0.217-0.297 ms against 0.226-0.322
+// decimated; AA bicubic backward of 128 -> 256, 64 planes, 0.60-0.71 against
+// 0.68-0.86), though faster alone on rows in L1 (8 rows of 1920 -> 960, AA
+// bicubic: 489 -> 260 ns a row).
+// The decimated form (BlockedTable::decim_taps) of whole rows src[r] ->
+// dst[r], r < kRows. The run goes in chunks: the chunk's sources split into
+// even and odd ones (a load pair and two permutes per 2 * lanes sources),
+// then each vector of destinations is the sum over the taps (weights held
+// in registers) of the even (tap j even) or odd sources from j / 2 on, one
+// unaligned load each, four vectors side by side (four chains in flight);
+// the last vector of a chunk may overlap the previous one. The edge
+// destinations gather their taps one by one, the rows' chains side by side.
+// Every destination is its sparse chain (ascending taps from zero): the same
+// bits. probe as WidthRows'.
+template <int kTaps, int kRows, bool kFetch, class D>
+void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* const* dst,
+                   hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
+  using V = hn::Vec<D>;
+  const hn::RebindToUnsigned<D> du;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  constexpr int64_t kPairsPast = (kTaps + 1) / 2 - 1;  // pairs a chunk needs past its end
+  constexpr int64_t kBuffer = kDecimChunk + BlockedTable::kWidth + kPairsPast;
+  HWY_ALIGN float even[kBuffer];
+  HWY_ALIGN float odd[kBuffer];
+  V w[kTaps];
+  for (int j = 0; j < kTaps; ++j) w[j] = hn::Set(d, t.decim_weights[static_cast<size_t>(j)]);
+  const int64_t begin = t.decim_begin, n = t.decim_end - begin;  // n >= kWidth >= lanes
+  auto probe = hn::Zero(du);  // in a register: the stores could alias rows_probe
+  for (int r = 0; r < kRows; ++r) {
+    const float* const row = src[r] + t.decim_source;
+    float* const out = dst[r] + begin;
+    for (int64_t c0 = 0, cn = 0; c0 < n; c0 += cn) {
+      cn = n - c0 <= kDecimChunk + BlockedTable::kWidth ? n - c0 : kDecimChunk;  // >= lanes
+      // Pairs m < pairs: sources 2 * (c0 + m) and the next, all inside the
+      // row (BlockedTable::decim_source).
+      const float* const pair0 = row + 2 * c0;
+      [[maybe_unused]] const float* const next0 =
+          src[std::min(r + 1, kRows - 1)] + t.decim_source + 2 * c0;
+      const int64_t pairs = cn + kPairsPast;
+      int64_t m = 0;
+      for (; m + lanes <= pairs; m += lanes) {
+        if constexpr (kFetch) {
+          // The row's lines a little ahead, and the next row's at the same
+          // place: a row's split goes faster than memory, so most of each
+          // row is fetched while the previous one is done.
+          for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
+            __builtin_prefetch(pair0 + 2 * m + f + kWidthPrefetchAhead);
+            if (r + 1 < kRows) __builtin_prefetch(next0 + 2 * m + f);
+          }
+        }
+        V e, o;
+        hn::LoadInterleaved2(d, pair0 + 2 * m, e, o);
+        hn::Store(e, d, even + m);
+        hn::Store(o, d, odd + m);
+      }
+      if (m < pairs && pairs >= lanes) {  // the last vector of pairs overlaps the previous
+        V e, o;
+        hn::LoadInterleaved2(d, pair0 + 2 * (pairs - lanes), e, o);
+        hn::StoreU(e, d, even + pairs - lanes);
+        hn::StoreU(o, d, odd + pairs - lanes);
+      } else {
+        for (; m < pairs; ++m) {
+          even[m] = pair0[2 * m];
+          odd[m] = pair0[2 * m + 1];
+        }
+      }
+      int64_t k = 0;
+      for (; k + 4 * lanes <= cn; k += 4 * lanes) {
+        V acc[4];
+        for (int v = 0; v < 4; ++v) acc[v] = hn::Zero(d);
+        for (int j = 0; j < kTaps; ++j) {
+          const float* half = (j % 2 == 0 ? even : odd) + k + j / 2;
+          for (int v = 0; v < 4; ++v) {
+            acc[v] = hn::MulAdd(w[j], hn::LoadU(d, half + v * lanes), acc[v]);
+          }
+        }
+        for (int v = 0; v < 4; ++v) {
+          probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[v], hn::Zero(d))));
+          hn::StoreU(acc[v], d, out + c0 + k + v * lanes);
+        }
+      }
+      for (; k < cn; k += lanes) {
+        const int64_t at = std::min(k, cn - lanes);
+        V acc = hn::Zero(d);
+        for (int j = 0; j < kTaps; ++j) {
+          acc = hn::MulAdd(w[j], hn::LoadU(d, (j % 2 == 0 ? even : odd) + at + j / 2), acc);
+        }
+        probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc, hn::Zero(d))));
+        hn::StoreU(acc, d, out + c0 + at);
+      }
+    }
+  }
+  // The edges: per destination, the rows' chains side by side.
+  const hn::CappedTag<float, 1> d1;
+  const hn::RebindToUnsigned<decltype(d1)> du1;
+  auto edge_probe = hn::Zero(du1);
+  const int64_t edges = static_cast<int64_t>(t.decim_edge_first.size());
+  for (int64_t e = 0; e < edges; ++e) {
+    const size_t se = static_cast<size_t>(e);
+    const int64_t first = t.decim_edge_first[se], count = t.decim_edge_count[se];
+    const float* ew = t.decim_edge_weights.data() + t.decim_edge_offset[se];
+    const int64_t at = e < begin ? e : e - begin + t.decim_end;
+    hn::Vec<decltype(d1)> acc[kRows];
+    for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d1);
+    for (int64_t j = 0; j < count; ++j) {
+      const auto wj = hn::Set(d1, ew[j]);
+      for (int r = 0; r < kRows; ++r) {
+        acc[r] = hn::MulAdd(wj, hn::LoadU(d1, src[r] + first + j), acc[r]);
+      }
+    }
+    for (int r = 0; r < kRows; ++r) {
+      edge_probe = hn::Or(edge_probe, hn::BitCast(du1, hn::Mul(acc[r], hn::Zero(d1))));
+      hn::StoreU(acc[r], d1, dst[r] + at);
+    }
+  }
+  rows_probe = hn::Or(rows_probe, hn::Or(probe, hn::Set(du, hn::GetLane(edge_probe))));
+}
+
+template <int kRows, bool kFetch, class D>
+auto DecimatedRowsOf(D, const BlockedTable& t) {
+  using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*,
+                      hn::Vec<hn::RebindToUnsigned<D>>&);
+  static constexpr auto kByTaps = TapTable<Fn, BlockedTable::kMaxDecimTaps>(
+      [](auto taps) -> Fn { return &DecimatedRows<decltype(taps)::value, kRows, kFetch, D>; });
+  return kByTaps[static_cast<size_t>(t.decim_taps)];
+}
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.
@@ -1559,6 +1695,14 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   // unlike an add chain) keeps the NaN exponent bits of any non-finite value.
   const hn::RebindToUnsigned<decltype(d)> du;
   auto probe = hn::Zero(du);
+  if (phased && t.decim_taps > 0 && lanes < kW) {
+    // The whole row by the decimated form.
+    const float* src[kRows];
+    float* dst[kRows];
+    for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
+    DecimatedRowsOf<kRows, Rows::kPrefetch>(d, t)(d, t, src, dst, probe);
+    return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
+  }
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
 #if HWY_TARGET == HWY_AVX2
   // Blocks [skip_begin, skip_end) by the phased or the periodic lane8 form,
