@@ -207,7 +207,7 @@ struct BlockedTable {
   // more than kMaxDecimTaps taps, a run shorter than kWidth destinations).
   // pass_cost does not count it, so the pass-order choice is the same with
   // or without.
-  static constexpr int64_t kMaxDecimTaps = 16;
+  static constexpr int64_t kMaxDecimTaps = 8;  // the cubic filters' 8 (bicubic AA 2x down)
   int64_t decim_taps = 0;
   int64_t decim_begin = 0;
   int64_t decim_end = 0;

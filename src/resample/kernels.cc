@@ -1552,15 +1552,8 @@ auto PhasedRows16Of(const BlockedTable& t) {
 // read back unaligned.
 constexpr int64_t kDecimChunk = 256;
 
-// AVX-512 keeps its blocked pass for the decimated tables: its 16-lane
-// dense and window forms were as fast or faster in the ops (2 threads, the
-// two builds alternated in one process, medians of 16 rounds: linear 1-D
-// backward of 512 -> 1024, (4, 256) rows, 0.217-0.297 ms against 0.226-0.322
-// decimated; AA bicubic backward of 128 -> 256, 64 planes, 0.60-0.71 against
-// 0.68-0.86), though faster alone on rows in L1 (8 rows of 1920 -> 960, AA
-// bicubic: 489 -> 260 ns a row).
 // The decimated form (BlockedTable::decim_taps) of whole rows src[r] ->
-// dst[r], r < kRows. The run goes in chunks: the chunk's sources split into
+// dst[r], r < num_rows (<= kMaxWidthRows). The run goes in chunks: the chunk's sources split into
 // even and odd ones (a load pair and two permutes per 2 * lanes sources),
 // then each vector of destinations is the sum over the taps (weights held
 // in registers) of the even (tap j even) or odd sources from j / 2 on, one
@@ -1569,9 +1562,9 @@ constexpr int64_t kDecimChunk = 256;
 // destinations gather their taps one by one, the rows' chains side by side.
 // Every destination is its sparse chain (ascending taps from zero): the same
 // bits. probe as WidthRows'.
-template <int kTaps, int kRows, bool kFetch, class D>
+template <int kTaps, bool kFetch, class D>
 void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* const* dst,
-                   hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
+                   int num_rows, hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
   using V = hn::Vec<D>;
   const hn::RebindToUnsigned<D> du;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -1583,7 +1576,7 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   for (int j = 0; j < kTaps; ++j) w[j] = hn::Set(d, t.decim_weights[static_cast<size_t>(j)]);
   const int64_t begin = t.decim_begin, n = t.decim_end - begin;  // n >= kWidth >= lanes
   auto probe = hn::Zero(du);  // in a register: the stores could alias rows_probe
-  for (int r = 0; r < kRows; ++r) {
+  for (int r = 0; r < num_rows; ++r) {
     const float* const row = src[r] + t.decim_source;
     float* const out = dst[r] + begin;
     for (int64_t c0 = 0, cn = 0; c0 < n; c0 += cn) {
@@ -1592,7 +1585,7 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
       // row (BlockedTable::decim_source).
       const float* const pair0 = row + 2 * c0;
       [[maybe_unused]] const float* const next0 =
-          src[std::min(r + 1, kRows - 1)] + t.decim_source + 2 * c0;
+          src[std::min(r + 1, num_rows - 1)] + t.decim_source + 2 * c0;
       const int64_t pairs = cn + kPairsPast;
       int64_t m = 0;
       for (; m + lanes <= pairs; m += lanes) {
@@ -1602,7 +1595,7 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
           // row is fetched while the previous one is done.
           for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
             __builtin_prefetch(pair0 + 2 * m + f + kWidthPrefetchAhead);
-            if (r + 1 < kRows) __builtin_prefetch(next0 + 2 * m + f);
+            if (r + 1 < num_rows) __builtin_prefetch(next0 + 2 * m + f);
           }
         }
         V e, o;
@@ -1657,15 +1650,15 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
     const int64_t first = t.decim_edge_first[se], count = t.decim_edge_count[se];
     const float* ew = t.decim_edge_weights.data() + t.decim_edge_offset[se];
     const int64_t at = e < begin ? e : e - begin + t.decim_end;
-    hn::Vec<decltype(d1)> acc[kRows];
-    for (int r = 0; r < kRows; ++r) acc[r] = hn::Zero(d1);
+    hn::Vec<decltype(d1)> acc[kMaxWidthRows];
+    for (int r = 0; r < kMaxWidthRows; ++r) acc[r] = hn::Zero(d1);
     for (int64_t j = 0; j < count; ++j) {
       const auto wj = hn::Set(d1, ew[j]);
-      for (int r = 0; r < kRows; ++r) {
+      for (int r = 0; r < num_rows; ++r) {
         acc[r] = hn::MulAdd(wj, hn::LoadU(d1, src[r] + first + j), acc[r]);
       }
     }
-    for (int r = 0; r < kRows; ++r) {
+    for (int r = 0; r < num_rows; ++r) {
       edge_probe = hn::Or(edge_probe, hn::BitCast(du1, hn::Mul(acc[r], hn::Zero(d1))));
       hn::StoreU(acc[r], d1, dst[r] + at);
     }
@@ -1673,12 +1666,12 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   rows_probe = hn::Or(rows_probe, hn::Or(probe, hn::Set(du, hn::GetLane(edge_probe))));
 }
 
-template <int kRows, bool kFetch, class D>
+template <bool kFetch, class D>
 auto DecimatedRowsOf(D, const BlockedTable& t) {
-  using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*,
+  using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*, int,
                       hn::Vec<hn::RebindToUnsigned<D>>&);
   static constexpr auto kByTaps = TapTable<Fn, BlockedTable::kMaxDecimTaps>(
-      [](auto taps) -> Fn { return &DecimatedRows<decltype(taps)::value, kRows, kFetch, D>; });
+      [](auto taps) -> Fn { return &DecimatedRows<decltype(taps)::value, kFetch, D>; });
   return kByTaps[static_cast<size_t>(t.decim_taps)];
 }
 
@@ -1695,12 +1688,19 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   // unlike an add chain) keeps the NaN exponent bits of any non-finite value.
   const hn::RebindToUnsigned<decltype(d)> du;
   auto probe = hn::Zero(du);
+  // The whole row by the decimated form, on vectors of under 16 lanes.
+  // AVX-512 keeps the blocks: its 16-lane dense and window forms were as
+  // fast or faster in the ops (2 threads, the two builds alternated in one
+  // process: linear 1-D backward of 512 -> 1024, (4, 256) rows, medians of
+  // 16 rounds 0.217-0.297 ms against 0.226-0.322 decimated; AA bicubic
+  // backward of 128 -> 256, 64 planes, 0.60-0.71 against 0.68-0.86), though
+  // slower alone on rows in L1 (8 rows of 1920 -> 960, AA bicubic: 489
+  // against 260 ns a row).
   if (phased && t.decim_taps > 0 && lanes < kW) {
-    // The whole row by the decimated form.
     const float* src[kRows];
     float* dst[kRows];
     for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
-    DecimatedRowsOf<kRows, Rows::kPrefetch>(d, t)(d, t, src, dst, probe);
+    DecimatedRowsOf<Rows::kPrefetch>(d, t)(d, t, src, dst, kRows, probe);
     return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
   }
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
