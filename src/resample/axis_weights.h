@@ -192,13 +192,13 @@ struct BlockedTable {
   // k < decim_end - decim_begin, reads sources decim_source + 2k + j with
   // weight decim_weights[j], j < decim_taps (the run's destinations share
   // their taps), and a pass with this form does the whole row with it. It
-  // holds the weights in registers and splits each 2 * lanes consecutive
-  // sources into their even and odd ones: tap j of a vector of destinations
-  // is the even (j even) or odd half of the sources from j - j % 2 on, so a
-  // pair of taps costs two loads and two permutes instead of a dense block's
-  // FMA per source; the last vector may overlap the previous one. The edge
-  // destinations, [0, decim_begin) then [decim_end, size), are the
-  // decim_edge_* entries in that order: sources decim_edge_first[e] + j with
+  // splits a chunk of the row's sources into their even and odd ones once
+  // (a load pair and two permutes per 2 * lanes sources); tap j of a vector
+  // of destinations is then one unaligned load of the even (j even) or odd
+  // ones from j / 2 on, times a weight held in a register, instead of a
+  // dense block's FMA per source; the last vector may overlap the previous
+  // one. The edge destinations, [0, decim_begin) then [decim_end, size), are
+  // the decim_edge_* entries in that order: sources decim_edge_first[e] + j with
   // weight decim_edge_weights[decim_edge_offset[e] + j], j <
   // decim_edge_count[e] (the gather table's taps). Summed over ascending j:
   // the sparse chain's bits. The pair loads stay inside the row: decim_source
