@@ -1553,15 +1553,15 @@ auto PhasedRows16Of(const BlockedTable& t) {
 constexpr int64_t kDecimChunk = 256;
 
 // The decimated form (BlockedTable::decim_taps) of whole rows src[r] ->
-// dst[r], r < num_rows (<= kMaxWidthRows). The run goes in chunks: the chunk's sources split into
-// even and odd ones (a load pair and two permutes per 2 * lanes sources),
-// then each vector of destinations is the sum over the taps (weights held
-// in registers) of the even (tap j even) or odd sources from j / 2 on, one
-// unaligned load each, four vectors side by side (four chains in flight);
-// the last vector of a chunk may overlap the previous one. The edge
-// destinations gather their taps one by one, the rows' chains side by side.
-// Every destination is its sparse chain (ascending taps from zero): the same
-// bits. probe as WidthRows'.
+// dst[r], r < num_rows (<= kMaxWidthRows). The run goes in chunks: the
+// chunk's sources split into even and odd ones (a load pair and two permutes
+// per 2 * lanes sources), then each vector of destinations is the sum over
+// the taps (weights held in registers) of the even (tap j even) or odd
+// sources from j / 2 on, one unaligned load each, four vectors side by side
+// (four chains in flight); the last vector of a chunk may overlap the
+// previous one. The edge destinations gather their taps one by one, the
+// rows' chains side by side. Every destination is its sparse chain
+// (ascending taps from zero): the same bits. probe as WidthRows'.
 template <int kTaps, bool kFetch, class D>
 void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* const* dst,
                    int num_rows, hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
