@@ -321,7 +321,7 @@ TEST(WeightTables, PhasedFormsReadTheGatherTablesTaps) {
 
 // The decimated form of a blocked table (BlockedTable::decim_taps): where the
 // gather table takes one destination per 2 sources in a periodic run of at
-// least kWidth destinations with at most kMaxDecimTaps taps, every run
+// least kWidth destinations with 1, 2, 4 or 8 taps (IsDecimTaps), every run
 // destination reads the gather table's sources and weights (the form's
 // pattern shifted by 2 per destination), the edge entries are the gather
 // table's taps of the other destinations in order, and the pass's pair
@@ -345,7 +345,7 @@ TEST(WeightTables, DecimatedFormsReadTheGatherTablesTaps) {
       continue;
     }
     const int64_t taps = t.count[t.periodic_begin];
-    if (taps > resample::BlockedTable::kMaxDecimTaps) {
+    if (!resample::BlockedTable::IsDecimTaps(taps)) {
       ASSERT_EQ(b.decim_taps, 0) << trial;
       continue;
     }

@@ -78,7 +78,7 @@ void SetDecimatedForm(const GatherTable& t, BlockedTable& b) {
   const int64_t begin = t.periodic_begin;
   const size_t d0 = static_cast<size_t>(begin);
   const int64_t taps = t.count[d0];  // > 0 in a periodic run
-  if (taps > BlockedTable::kMaxDecimTaps) return;
+  if (!BlockedTable::IsDecimTaps(taps)) return;
   const int64_t source = t.first[d0];
   // The pass loads sources in pairs of taps: destination begin + k reads up
   // to source + 2k + (taps rounded up to even) - 1.

@@ -203,11 +203,17 @@ struct BlockedTable {
   // decim_edge_count[e] (the gather table's taps). Summed over ascending j:
   // the sparse chain's bits. The pair loads stay inside the row: decim_source
   // + 2 * (decim_end - decim_begin - 1) + the taps rounded up to even <=
-  // src_size. decim_taps 0: no decimated form (any other period or step,
-  // more than kMaxDecimTaps taps, a run shorter than kWidth destinations).
-  // pass_cost does not count it, so the pass-order choice is the same with
-  // or without.
-  static constexpr int64_t kMaxDecimTaps = 8;  // the cubic filters' 8 (bicubic AA 2x down)
+  // src_size. decim_taps 0: no decimated form (any other period or step, a
+  // run shorter than kWidth destinations, or a tap count the kernels are not
+  // built for: they take 1, 2, 4 and 8, the counts of every filter's 2x
+  // shrinks: nearest 1 or 2, linear 2 or 4, cubic 4 or 8, the AA filters 4
+  // and 8; the other counts keep the blocked pass, at its own speed and with
+  // the same bits). pass_cost does not count it, so the pass-order choice is
+  // the same with or without.
+  static constexpr int64_t kMaxDecimTaps = 8;
+  static constexpr bool IsDecimTaps(int64_t taps) {
+    return taps == 1 || taps == 2 || taps == 4 || taps == 8;
+  }
   int64_t decim_taps = 0;
   int64_t decim_begin = 0;
   int64_t decim_end = 0;

@@ -1670,9 +1670,11 @@ template <bool kFetch, class D>
 auto DecimatedRowsOf(D, const BlockedTable& t) {
   using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*, int,
                       hn::Vec<hn::RebindToUnsigned<D>>&);
-  static constexpr auto kByTaps = TapTable<Fn, BlockedTable::kMaxDecimTaps>(
-      [](auto taps) -> Fn { return &DecimatedRows<decltype(taps)::value, kFetch, D>; });
-  return kByTaps[static_cast<size_t>(t.decim_taps)];
+  // The tap counts BlockedTable::IsDecimTaps allows, by their log2.
+  static_assert(BlockedTable::kMaxDecimTaps == 8);
+  static constexpr Fn kByLog2Taps[] = {&DecimatedRows<1, kFetch, D>, &DecimatedRows<2, kFetch, D>,
+                                       &DecimatedRows<4, kFetch, D>, &DecimatedRows<8, kFetch, D>};
+  return kByLog2Taps[t.decim_taps == 1 ? 0 : t.decim_taps == 2 ? 1 : t.decim_taps == 4 ? 2 : 3];
 }
 
 // Returns whether every value written is finite. A non-finite source inside a
