@@ -1,5 +1,5 @@
-// The width passes of the kernels (the rest: kernels.cc), compiled once per
-// SIMD target by Highway's foreach_target.
+// The width passes of the kernels (the rest: kernels.cc and kernels_planes.cc),
+// compiled once per SIMD target by Highway's foreach_target.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "resample/kernels_width.cc"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
