@@ -24,7 +24,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
-namespace hn = hwy::HWY_NAMESPACE;
 
 // How source rows are read as fp32 vectors: fp32 rows, or fp16 / bf16 rows
 // converted in registers (exactly: every fp16 and bf16 value is a float).

@@ -17,7 +17,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
-namespace hn = hwy::HWY_NAMESPACE;
 
 // A masked chain of exactly kTaps taps, unrolled: short rows of small
 // planes have a few taps each, and a loop whose trip count changes from row

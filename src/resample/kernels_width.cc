@@ -19,7 +19,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
-namespace hn = hwy::HWY_NAMESPACE;
 
 // Where the rows of one width-pass call are: a pointer per row, or a first
 // row and a stride (no pointer loads: with eight rows the pointer form
@@ -537,11 +536,24 @@ template <bool kFetch, class D>
 auto DecimatedRowsOf(D, const BlockedTable& t) {
   using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*, int,
                       hn::Vec<hn::RebindToUnsigned<D>>&);
-  // The tap counts BlockedTable::IsDecimTaps allows, by their log2.
-  static_assert(BlockedTable::kMaxDecimTaps == 8);
-  static constexpr Fn kByLog2Taps[] = {&DecimatedRows<1, kFetch, D>, &DecimatedRows<2, kFetch, D>,
-                                       &DecimatedRows<4, kFetch, D>, &DecimatedRows<8, kFetch, D>};
-  return kByLog2Taps[t.decim_taps == 1 ? 0 : t.decim_taps == 2 ? 1 : t.decim_taps == 4 ? 2 : 3];
+  // By tap count: a kernel for exactly the counts BlockedTable::IsDecimTaps
+  // allows (checked below), none for the others.
+  static constexpr Fn kByTaps[BlockedTable::kMaxDecimTaps + 1] = {nullptr,
+                                                                  &DecimatedRows<1, kFetch, D>,
+                                                                  &DecimatedRows<2, kFetch, D>,
+                                                                  nullptr,
+                                                                  &DecimatedRows<4, kFetch, D>,
+                                                                  nullptr,
+                                                                  nullptr,
+                                                                  nullptr,
+                                                                  &DecimatedRows<8, kFetch, D>};
+  static_assert([] {
+    for (int64_t k = 0; k <= BlockedTable::kMaxDecimTaps; ++k) {
+      if (BlockedTable::IsDecimTaps(k) != (kByTaps[k] != nullptr)) return false;
+    }
+    return true;
+  }());
+  return kByTaps[static_cast<size_t>(t.decim_taps)];
 }
 
 // Returns whether every value written is finite. A non-finite source inside a
