@@ -537,22 +537,14 @@ auto DecimatedRowsOf(D, const BlockedTable& t) {
   using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*, int,
                       hn::Vec<hn::RebindToUnsigned<D>>&);
   // By tap count: a kernel for exactly the counts BlockedTable::IsDecimTaps
-  // allows (checked below), none for the others.
-  static constexpr Fn kByTaps[BlockedTable::kMaxDecimTaps + 1] = {nullptr,
-                                                                  &DecimatedRows<1, kFetch, D>,
-                                                                  &DecimatedRows<2, kFetch, D>,
-                                                                  nullptr,
-                                                                  &DecimatedRows<4, kFetch, D>,
-                                                                  nullptr,
-                                                                  nullptr,
-                                                                  nullptr,
-                                                                  &DecimatedRows<8, kFetch, D>};
-  static_assert([] {
-    for (int64_t k = 0; k <= BlockedTable::kMaxDecimTaps; ++k) {
-      if (BlockedTable::IsDecimTaps(k) != (kByTaps[k] != nullptr)) return false;
+  // allows (only those are instantiated), none for the others.
+  static constexpr auto kByTaps = TapTable<Fn, BlockedTable::kMaxDecimTaps>([](auto taps) -> Fn {
+    if constexpr (BlockedTable::IsDecimTaps(decltype(taps)::value)) {
+      return &DecimatedRows<decltype(taps)::value, kFetch, D>;
+    } else {
+      return nullptr;
     }
-    return true;
-  }());
+  });
   return kByTaps[static_cast<size_t>(t.decim_taps)];
 }
 
