@@ -1142,16 +1142,23 @@ TEST_P(VolumeSemantics, BytesDoNotDependOnTheThreadCount) {
   {
     ThreadCountGuard guard;
     Rng rng(SeedOf(std::string(f.name) + " threads"));
-    for (size_t variant = 0; variant < 2; ++variant) {
+    // Variants 2 and 3: a depth shrunk by 2 and an unchanged depth, over 3
+    // batch elements (the phased form's runs, batch x phase, share one job).
+    const std::array<int64_t, 3> sizes[4][2] = {{{6, 9, 11}, {13, 5, 17}},
+                                                {{13, 5, 17}, {6, 9, 11}},
+                                                {{12, 9, 11}, {6, 5, 17}},
+                                                {{7, 9, 5}, {7, 4, 12}}};
+    for (size_t variant = 0; variant < 4; ++variant) {
       VolumeCase c;
       c.f = &f;
-      c.dtype = variant == 0 ? f.dtypes.front() : f.dtypes.back();
-      c.format = variant == 0 ? NCDHW : NDHWC;
-      c.src_storage = variant == 0 ? Storage::kContiguous : Storage::kPadded;
-      c.dst_storage = variant == 0 ? Storage::kPadded : Storage::kChannelsLast;
-      c.n = 2, c.c = 3;
-      c.in = variant == 0 ? std::array<int64_t, 3>{6, 9, 11} : std::array<int64_t, 3>{13, 5, 17};
-      c.out = variant == 0 ? std::array<int64_t, 3>{13, 5, 17} : std::array<int64_t, 3>{6, 9, 11};
+      const bool even = variant % 2 == 0;
+      c.dtype = even ? f.dtypes.front() : f.dtypes.back();
+      c.format = even ? NCDHW : NDHWC;
+      c.src_storage = even ? Storage::kContiguous : Storage::kPadded;
+      c.dst_storage = even ? Storage::kPadded : Storage::kChannelsLast;
+      c.n = variant < 2 ? 2 : 3, c.c = 3;
+      c.in = sizes[variant][0];
+      c.out = sizes[variant][1];
       c.align_corners = variant == 1;
       const Dims5 s = c.SourceShape();
       const std::vector<double> values =

@@ -1663,10 +1663,20 @@ int64_t ResamplePlan::DestinationRows() const {
   return problem_.batch * (pixel_rows_ ? 1 : problem_.channels) * extent_.dst_h;
 }
 
+int64_t ResamplePlan::pieces() const {
+  return std::min(num_chunks_, std::max<int64_t>(DestinationRows(), 1));
+}
+
+void ResamplePlan::RunPiece(const TensorView& source, const MutableTensorView& destination,
+                            int64_t k, int slot, void* scratch) const {
+  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
+  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  RunChunk(source, destination, k, pieces(), base + static_cast<uint64_t>(slot) * chunk_bytes_);
+}
+
 void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,
                              void* scratch, bool on_this_thread) const {
-  const int64_t total_rows = DestinationRows();
-  const int64_t chunks = std::min(num_chunks_, std::max<int64_t>(total_rows, 1));
+  const int64_t chunks = pieces();
   const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
   char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
   if (on_this_thread) {

@@ -243,6 +243,15 @@ class ResamplePlan {
   // as Run.
   void RunOnThisThread(const TensorView& source, const MutableTensorView& destination,
                        void* scratch) const;
+  // Run in pieces, for callers that put several runs into one job of the
+  // pool (a volume's phases): pieces() of them, each a task of that job;
+  // RunPiece runs piece k with the scratch of the thread's slot (slot <
+  // threads(); scratch as Run's). Running every piece once writes the bytes
+  // Run writes.
+  int64_t pieces() const;
+  int threads() const { return num_threads_; }
+  void RunPiece(const TensorView& source, const MutableTensorView& destination, int64_t k, int slot,
+                void* scratch) const;
 
   ResamplePlan(const ResamplePlan&) = delete;
   ResamplePlan& operator=(const ResamplePlan&) = delete;

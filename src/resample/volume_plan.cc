@@ -762,17 +762,35 @@ void VolumePlan::RunPhased(const VolumeView& source, const MutableVolumeView& de
   static constexpr int kPixelPlanes[4] = {2, 1, 3, 4};
   const int(&dims)[4] = pixel ? kPixelPlanes : kPlanes;
   const int slice_dim = pixel ? 0 : 1;  // the depth dim of the 4-D views
-  for (int64_t n = 0; n < source.shape[0]; ++n) {
-    const TensorView from = Pick(source, n, dims);
-    for (int64_t j = 0; j < k; ++j) {
-      const int index = phase_plan_[static_cast<size_t>(j)];
-      MutableTensorView to = Mutable(Pick(destination, n, dims));
-      to.data = static_cast<char*>(to.data) + j * destination.strides[2] * size;
-      to.shape[slice_dim] = from.shape[slice_dim];
-      to.strides[slice_dim] = k * destination.strides[2];
-      phase_plans_[static_cast<size_t>(index)]->Run(from, to, scratch);
-    }
-  }
+  // Run v = n * k + j: phase j of batch element n.
+  const auto run = [&](int64_t v, TensorView* from, MutableTensorView* to) {
+    const int64_t n = v / k, j = v % k;
+    *from = Pick(source, n, dims);
+    *to = Mutable(Pick(destination, n, dims));
+    to->data = static_cast<char*>(to->data) + j * destination.strides[2] * size;
+    to->shape[slice_dim] = from->shape[slice_dim];
+    to->strides[slice_dim] = k * destination.strides[2];
+    return phase_plans_[static_cast<size_t>(phase_plan_[static_cast<size_t>(j)])].get();
+  };
+  // Every run's pieces in one job of the pool (the plans share the problem
+  // and partition, so the same number of pieces): one wake-up and one join
+  // for the whole volume instead of one per run.
+  const int64_t runs = source.shape[0] * k;
+  const int64_t pieces = phase_plans_[0]->pieces();
+  const auto alone = [&](int64_t, int) {
+    TensorView from;
+    MutableTensorView to;
+    for (int64_t v = 0; v < runs; ++v) run(v, &from, &to)->RunOnThisThread(from, to, scratch);
+  };
+  const TaskRef alone_ref(alone);
+  ThreadPool::Global().ParallelFor(
+      runs * pieces, phase_plans_[0]->threads(),
+      [&](int64_t task, int slot) {
+        TensorView from;
+        MutableTensorView to;
+        run(task / pieces, &from, &to)->RunPiece(from, to, task % pieces, slot, scratch);
+      },
+      job_size_, &alone_ref);
 }
 
 }  // namespace aclnn_host::resample
