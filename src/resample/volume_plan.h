@@ -127,7 +127,8 @@ class VolumePlan {
   // weight w_j (the backward of a 2x linear depth shrink: 1/2 and 1/2; an
   // unchanged depth: one phase of weight 1). Per batch element and phase,
   // one 2-D plan (gain w_j) over all its (C, S) slices as planes, no
-  // per-slice calls. Shrinks whose phases include slices without a source
+  // per-slice calls; the pieces of all those runs form one job of the pool
+  // (RunPhased). Shrinks whose phases include slices without a source
   // (nearest, 4x linear) keep the per-slice form: its zero slices, written
   // between the others, and its source prefetch were measured faster for
   // the nearest backwards. Per phase: an index into phase_plans_ (one per
