@@ -1669,16 +1669,14 @@ int64_t ResamplePlan::pieces() const {
 
 void ResamplePlan::RunPiece(const TensorView& source, const MutableTensorView& destination,
                             int64_t k, int slot, void* scratch) const {
-  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
-  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  char* base = reinterpret_cast<char*>(AlignUp(reinterpret_cast<uintptr_t>(scratch)));
   RunChunk(source, destination, k, pieces(), base + static_cast<uint64_t>(slot) * chunk_bytes_);
 }
 
 void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,
                              void* scratch, bool on_this_thread) const {
   const int64_t chunks = pieces();
-  const uintptr_t raw = reinterpret_cast<uintptr_t>(scratch);
-  char* base = reinterpret_cast<char*>((raw + kAlign - 1) / kAlign * kAlign);
+  char* base = reinterpret_cast<char*>(AlignUp(reinterpret_cast<uintptr_t>(scratch)));
   if (on_this_thread) {
     RunChunk(source, destination, 0, 1, base);
     return;
