@@ -858,6 +858,85 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
   resample::kernels::ForceTarget(0);
 }
 
+// The height sums that prefetch the rows ahead themselves
+// (height_combine_fetch and its fp16 / bf16 row forms) give height_combine's
+// bits on every target, for 1 to kMaxFusedTaps rows (infinities in some),
+// rows of 1 to 300 elements (whole cache lines and tails), 0 to kMaxFusedTaps
+// rows ahead, and write nothing past the row.
+TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
+  std::mt19937 rng(61);
+  const int64_t kMaxN = 300, kTaps = resample::kernels::kMaxFusedTaps;
+  const uint32_t kSentinel = 0x7FC0ABCDu;
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<std::vector<float>> rows32(kTaps, std::vector<float>(kMaxN));
+  std::vector<std::vector<uint16_t>> rows16(kTaps, std::vector<uint16_t>(kMaxN));
+  std::vector<std::vector<float>> ahead32(kTaps, std::vector<float>(kMaxN, 1.0f));
+  std::vector<std::vector<uint16_t>> ahead16(kTaps, std::vector<uint16_t>(kMaxN, 1));
+  std::vector<float> want(kMaxN + 1), got(kMaxN + 1);
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    ASSERT_NE(k.height_combine_fetch, nullptr);
+    ASSERT_NE(k.height_combine_bfloat16_rows_fetch, nullptr);
+    ASSERT_EQ(k.height_combine_half_rows_fetch == nullptr, k.height_combine_half_rows == nullptr);
+    for (int trial = 0; trial < 300; ++trial) {
+      const int64_t n = trial < 40 ? 1 + trial : 1 + static_cast<int64_t>(rng() % kMaxN);
+      const int64_t count = 1 + trial % kTaps, ahead_rows = (trial / kTaps) % (kTaps + 1);
+      float weights[resample::kernels::kMaxFusedTaps];
+      const float* r32[resample::kernels::kMaxFusedTaps];
+      const uint16_t* r16[resample::kernels::kMaxFusedTaps];
+      const float* a32[resample::kernels::kMaxFusedTaps];
+      const uint16_t* a16[resample::kernels::kMaxFusedTaps];
+      for (int64_t j = 0; j < kTaps; ++j) {
+        weights[j] = std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng);
+        for (int64_t x = 0; x < n; ++x) {
+          // One row in four has an infinity in a few columns (a sum of two
+          // NaNs may carry either payload; inf - inf is the default NaN).
+          rows32[j][x] =
+              j == trial % 4 && rng() % 8 == 0 ? (rng() % 2 ? inf : -inf) : RandomFloat(rng);
+          while (std::isnan(rows32[j][x])) rows32[j][x] = RandomFloat(rng);
+        }
+        r32[j] = rows32[j].data();
+        r16[j] = rows16[j].data();
+        a32[j] = ahead32[j].data();
+        a16[j] = ahead16[j].data();
+      }
+      for (int form = 0; form < 3; ++form) {
+        SCOPED_TRACE("form " + std::to_string(form) + " n " + std::to_string(n) + " count " +
+                     std::to_string(count) + " ahead " + std::to_string(ahead_rows));
+        std::fill(got.begin(), got.end(), resample::BitsToFloat(kSentinel));
+        if (form == 0) {
+          k.height_combine(r32, weights, count, n, want.data(), false);
+          k.height_combine_fetch(r32, weights, count, n, got.data(), a32, ahead_rows);
+        } else {
+          const bool half = form == 1;
+          const auto plain = half ? k.height_combine_half_rows : k.height_combine_bfloat16_rows;
+          const auto fetch =
+              half ? k.height_combine_half_rows_fetch : k.height_combine_bfloat16_rows_fetch;
+          if (plain == nullptr) continue;
+          // Finite 16-bit values of every exponent (no NaN, no infinity).
+          const uint16_t exponent = half ? 0x7C00 : 0x7F80;
+          for (int64_t j = 0; j < count; ++j) {
+            for (int64_t x = 0; x < n; ++x) {
+              uint16_t v = static_cast<uint16_t>(rng());
+              if ((v & exponent) == exponent) v = static_cast<uint16_t>(v & ~exponent);
+              rows16[j][x] = v;
+            }
+          }
+          plain(r16, weights, count, n, want.data(), false);
+          fetch(r16, weights, count, n, got.data(), a16, ahead_rows);
+        }
+        for (int64_t x = 0; x < n; ++x) {
+          ASSERT_EQ(resample::FloatBits(got[x]), resample::FloatBits(want[x])) << "x " << x;
+        }
+        ASSERT_EQ(resample::FloatBits(got[n]), kSentinel) << "written past the row";
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // The bf16-data tables (for plans with a bf16 source: their bf16 stores skip
 // the test for NaN) store the bits the checked stores give, for sums of bf16
 // values of every bit pattern (signalling and quiet NaNs of every payload,

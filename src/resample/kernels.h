@@ -30,6 +30,20 @@ struct KernelTable {
                                    int64_t n, float* acc, bool accumulate);
   void (*height_combine_bfloat16_rows)(const uint16_t* const* rows, const float* weights,
                                        int64_t count, int64_t n, float* acc, bool accumulate);
+  // The three above with accumulate = false and 1 <= count <= kMaxFusedTaps,
+  // which also prefetch the lines of the ahead_rows (<= kMaxFusedTaps) rows
+  // of n elements at ahead[j] (rows a later call reads), one line of each
+  // per line of progress: the prefetches spread over the row without
+  // splitting it into calls. The same bits. Null where the plain form is.
+  void (*height_combine_fetch)(const float* const* rows, const float* weights, int64_t count,
+                               int64_t n, float* acc, const float* const* ahead,
+                               int64_t ahead_rows);
+  void (*height_combine_half_rows_fetch)(const uint16_t* const* rows, const float* weights,
+                                         int64_t count, int64_t n, float* acc,
+                                         const uint16_t* const* ahead, int64_t ahead_rows);
+  void (*height_combine_bfloat16_rows_fetch)(const uint16_t* const* rows, const float* weights,
+                                             int64_t count, int64_t n, float* acc,
+                                             const uint16_t* const* ahead, int64_t ahead_rows);
   // One source row's step of the sums of the `rows` destination rows it
   // feeds: acc[j][x] = acc[j][x] + weights[j] * src[x], x < n. Called for the
   // source rows in ascending order on rows set to +0, it forms height_combine's
