@@ -442,14 +442,13 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   for (int j = 0; j < kTaps; ++j) w[j] = hn::Set(d, t.decim_weights[static_cast<size_t>(j)]);
   const int64_t begin = t.decim_begin, n = t.decim_end - begin;  // n >= kWidth >= lanes
   auto probe = hn::Zero(du);  // in a register: the stores could alias rows_probe
-  // Two taps read each pair once: below AVX-512 the sums come straight from
-  // the pair loads' registers, with no split into the buffers. Measured, the
-  // two forms alternated in one process, calls back to back: Nearest2dBackward
-  // of (1, 64, 256, 256) at 1 thread, AVX2 0.89-1.04 -> 0.83-0.92 ms, SSE4
-  // alike, AVX-512 0.81 -> 0.85-0.87 (its 16-lane interleaved load costs more
-  // than the split); Bilinear2d 1080x1920 -> 540x960 at 2 threads, AVX2
-  // 0.69-0.71 -> 0.55-0.58 ms.
-  constexpr bool kPairsInRegisters = kTaps == 2 && HWY_TARGET >= HWY_AVX2;
+  // Two taps read each pair once: the sums come straight from the pair loads'
+  // registers, with no split into the buffers. Measured, the two forms
+  // alternated in one process, calls back to back: Nearest2dBackward of
+  // (1, 64, 256, 256) at 1 thread, AVX2 0.89-1.04 -> 0.83-0.92 ms, SSE4
+  // alike; Bilinear2d 1080x1920 -> 540x960 at 2 threads, AVX2 0.69-0.71 ->
+  // 0.55-0.58 ms.
+  constexpr bool kPairsInRegisters = kTaps == 2;
   if constexpr (kPairsInRegisters) {
     for (int r = 0; r < num_rows; ++r) {
       const float* const pair0 = src[r] + t.decim_source;
