@@ -37,6 +37,16 @@ constexpr int64_t kSlicesAhead = 2;
 constexpr int64_t kPrefetchSliceBytes = 64 << 10;
 constexpr int64_t kCacheLine = 64;
 constexpr int64_t kCombinedRowsAhead = 4;
+// Those rows are prefetched by the sum itself, spread over it, where they
+// are at least this many bytes; fewer go in one burst. Measured, the two
+// forms alternated in one process (two library builds; a control of one build
+// against its copy put 7-15% between the two slots, either way, so each
+// comparison was run in both orders): Nearest3dBackward of the video clip,
+// (1, 16, 64, 224, 224) -> 32 x 112 x 112, rows of 896 B, AVX-512, calls back
+// to back, 5.8-6.0 -> 4.9-5.0 ms (burst first) and 5.2-5.25 -> 4.4-4.7 (spread
+// first), AVX2 6.0-6.1 -> 4.6; the 2x-down volume, rows of 128 B, spread:
+// 0.52-0.53 -> 0.56-0.57 ms in the bench's protocol.
+constexpr int64_t kMinSpreadBytes = 1024;
 
 // A 4-D engine view over part of a 5-D one: dims[k] of the volume, in order.
 template <typename Volume>
@@ -62,7 +72,10 @@ struct CombinedBuffers {
   const float** rows = nullptr;  // one destination row's source rows (fp32, 16-bit)
   const uint16_t** rows16 = nullptr;
   float* weights = nullptr;  // and their weights
-  bool streamed = false;     // non-temporal stores issued (to flush)
+  // The rows a destination row's sum prefetches for a later one (fp32, 16-bit).
+  const float* ahead[kernels::kMaxFusedTaps] = {};
+  const uint16_t* ahead16[kernels::kMaxFusedTaps] = {};
+  bool streamed = false;  // non-temporal stores issued (to flush)
 };
 
 // A thread's buffers for the fused form (VolumePlan::fused): the depth sum
@@ -527,11 +540,11 @@ void ZeroSlice(const MutableTensorView& t, const kernels::KernelTable& kt, bool 
 // slice's row elements, as floats) and chained on with accumulate; then the slice plan's width
 // pass, kernels::kMaxWidthRows rows at a time, into the destination (fp32 rows of unit stride in
 // place, others through StoreRow, streamed as the slice plan streams).
-template <class RowOf, class Combine16>
+template <class RowOf, class Combine16, class Fetch16>
 void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, const RowOf& row_of,
-                   bool rows_in_place, Combine16 in_place16, const TensorView& source_slice,
-                   int64_t count, const float* depth_weights, const MutableTensorView& out,
-                   bool pixel, float* converted, CombinedBuffers* b) {
+                   bool rows_in_place, Combine16 in_place16, Fetch16 fetch16,
+                   const TensorView& source_slice, int64_t count, const float* depth_weights,
+                   const MutableTensorView& out, bool pixel, float* converted, CombinedBuffers* b) {
   constexpr int64_t kRows = kernels::kMaxWidthRows;
   const GatherTable& height = plan.height();
   const int64_t channels = pixel ? out.shape[1] : 1;
@@ -556,13 +569,27 @@ void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, con
       const int64_t first = height.first[r], taps = height.count[r];
       const float* wh = height.weights.data() + height.offset[r];
       // The rows that destination row h + kCombinedRowsAhead reads and the
-      // one before it does not, fetched ahead of their loads.
+      // one before it does not, fetched ahead of their loads: by the sum
+      // itself where it has a fetching form (kernels::KernelTable::
+      // height_combine_fetch; each slice's rows in address order), else in
+      // one burst.
+      int64_t ahead_rows = 0;
       if (prefetch_rows) {
         int64_t from = 0, to = 0;
         NewSourceRows(height, h0 + i + kCombinedRowsAhead, &from, &to);
-        for (int64_t o = from; o < to; ++o) {
-          for (int64_t j = 0; j < count; ++j) {
+        const bool spread =
+            (rows_in_place ? kt.height_combine_fetch != nullptr : fetch16 != nullptr) && taps > 0 &&
+            taps * count <= kernels::kMaxFusedTaps &&
+            (to - from) * count <= kernels::kMaxFusedTaps &&
+            (to - from) * count * row_bytes >= kMinSpreadBytes;
+        for (int64_t j = 0; j < count; ++j) {
+          for (int64_t o = from; o < to; ++o) {
             const char* at = row_of(j, o);
+            if (spread) {
+              b->ahead[ahead_rows] = reinterpret_cast<const float*>(at);
+              b->ahead16[ahead_rows++] = reinterpret_cast<const uint16_t*>(at);
+              continue;
+            }
             for (int64_t line = 0; line < row_bytes; line += kCacheLine) {
               __builtin_prefetch(at + line);
             }
@@ -593,7 +620,13 @@ void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, con
       }
       if (t == 0) continue;
       if (rows_in_place) {
-        kt.height_combine(b->rows, b->weights, t, src_w, mid[i], false);
+        if (ahead_rows > 0) {
+          kt.height_combine_fetch(b->rows, b->weights, t, src_w, mid[i], b->ahead, ahead_rows);
+        } else {
+          kt.height_combine(b->rows, b->weights, t, src_w, mid[i], false);
+        }
+      } else if (ahead_rows > 0) {
+        fetch16(b->rows16, b->weights, t, src_w, mid[i], b->ahead16, ahead_rows);
       } else {
         in_place16(b->rows16, b->weights, t, src_w, mid[i], false);
       }
@@ -643,6 +676,11 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
                       : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows
                                                             : nullptr;
     if (!unit_rows) in_place16 = nullptr;
+    // Its form that prefetches the rows ahead itself (CombinedSlice).
+    const auto fetch16 = in_place16 == nullptr ? nullptr
+                         : source.dtype == DataType::kFloat16
+                             ? kt.height_combine_half_rows_fetch
+                             : kt.height_combine_bfloat16_rows_fetch;
     // One call per slice where its rows follow each other and are summed in
     // place, else one per row.
     const bool whole = slice_rows && (fp32_rows || in_place16 != nullptr);
@@ -719,7 +757,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
                    size;
       };
       if (combined_ && count >= 2) {
-        CombinedSlice(*slice_from_sum_, kt, row_of, fp32_rows, in_place16,
+        CombinedSlice(*slice_from_sum_, kt, row_of, fp32_rows, in_place16, fetch16,
                       SliceOf<TensorView>(source, n, c, first, pixel), count, w, out, pixel, rows,
                       &combined);
         continue;
