@@ -444,10 +444,11 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   auto probe = hn::Zero(du);  // in a register: the stores could alias rows_probe
   // Two taps read each pair once: the sums come straight from the pair loads'
   // registers, with no split into the buffers. Measured, the two forms
-  // alternated in one process, calls back to back: Nearest2dBackward of
-  // (1, 64, 256, 256) at 1 thread, AVX2 0.89-1.04 -> 0.83-0.92 ms, SSE4
-  // alike; Bilinear2d 1080x1920 -> 540x960 at 2 threads, AVX2 0.69-0.71 ->
-  // 0.55-0.58 ms.
+  // alternated in one process, calls back to back, AVX2, split -> registers
+  // with either loaded first: Nearest2dBackward of (1, 64, 256, 256) at 1
+  // thread 0.89-1.04 -> 0.83-0.92 ms and 0.84-0.92 -> 0.76-0.80 (SSE4 alike);
+  // Bilinear2d 1080x1920 -> 540x960 at 2 threads 0.69-0.71 -> 0.55-0.58 and
+  // 0.70-0.78 -> 0.61-0.70.
   constexpr bool kPairsInRegisters = kTaps == 2;
   if constexpr (kPairsInRegisters) {
     for (int r = 0; r < num_rows; ++r) {
