@@ -450,22 +450,29 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   // Bilinear2d 1080x1920 -> 540x960 at 2 threads 0.69-0.71 -> 0.55-0.58 and
   // 0.70-0.78 -> 0.61-0.70.
   constexpr bool kPairsInRegisters = kTaps == 2;
+  // The pairs from source 2 * m of a row (pair0) on, split into e (even
+  // sources) and o; with kFetch first the row's lines a little ahead, and the
+  // next row's (next0) at the same place: a row goes faster than memory, so
+  // most of each row is fetched while the previous one is done.
+  const auto load_pairs = [&](int r, const float* pair0, const float* next0, int64_t m, V& e,
+                              V& o) {
+    if constexpr (kFetch) {
+      for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
+        __builtin_prefetch(pair0 + 2 * m + f + kWidthPrefetchAhead);
+        if (r + 1 < num_rows) __builtin_prefetch(next0 + 2 * m + f);
+      }
+    }
+    hn::LoadInterleaved2(d, pair0 + 2 * m, e, o);
+  };
   if constexpr (kPairsInRegisters) {
     for (int r = 0; r < num_rows; ++r) {
       const float* const pair0 = src[r] + t.decim_source;
-      [[maybe_unused]] const float* const next0 =
-          src[std::min(r + 1, num_rows - 1)] + t.decim_source;
+      const float* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source;
       float* const out = dst[r] + begin;
       for (int64_t k = 0; k < n; k += lanes) {
         const int64_t at = std::min(k, n - lanes);
-        if constexpr (kFetch) {
-          for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
-            __builtin_prefetch(pair0 + 2 * at + f + kWidthPrefetchAhead);
-            if (r + 1 < num_rows) __builtin_prefetch(next0 + 2 * at + f);
-          }
-        }
         V e, o;
-        hn::LoadInterleaved2(d, pair0 + 2 * at, e, o);
+        load_pairs(r, pair0, next0, at, e, o);
         const V acc = hn::MulAdd(w[1], o, hn::MulAdd(w[0], e, hn::Zero(d)));
         probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc, hn::Zero(d))));
         hn::StoreU(acc, d, out + at);
@@ -480,22 +487,12 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
         // Pairs m < pairs: sources 2 * (c0 + m) and the next, all inside the
         // row (BlockedTable::decim_source).
         const float* const pair0 = row + 2 * c0;
-        [[maybe_unused]] const float* const next0 =
-            src[std::min(r + 1, num_rows - 1)] + t.decim_source + 2 * c0;
+        const float* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source + 2 * c0;
         const int64_t pairs = cn + kPairsPast;
         int64_t m = 0;
         for (; m + lanes <= pairs; m += lanes) {
-          if constexpr (kFetch) {
-            // The row's lines a little ahead, and the next row's at the same
-            // place: a row's split goes faster than memory, so most of each
-            // row is fetched while the previous one is done.
-            for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
-              __builtin_prefetch(pair0 + 2 * m + f + kWidthPrefetchAhead);
-              if (r + 1 < num_rows) __builtin_prefetch(next0 + 2 * m + f);
-            }
-          }
           V e, o;
-          hn::LoadInterleaved2(d, pair0 + 2 * m, e, o);
+          load_pairs(r, pair0, next0, m, e, o);
           hn::Store(e, d, even + m);
           hn::Store(o, d, odd + m);
         }
