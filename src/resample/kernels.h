@@ -31,10 +31,11 @@ struct KernelTable {
   void (*height_combine_bfloat16_rows)(const uint16_t* const* rows, const float* weights,
                                        int64_t count, int64_t n, float* acc, bool accumulate);
   // The three above with accumulate = false and 1 <= count <= kMaxFusedTaps,
-  // which also prefetch the lines of the ahead_rows (<= kMaxFusedTaps) rows
-  // of n elements at ahead[j] (rows a later call reads), one line of each
-  // per line of progress: the prefetches spread over the row without
-  // splitting it into calls. The same bits. Null where the plain form is.
+  // which also prefetch the lines of the ahead_rows rows of n elements at
+  // ahead[j] (rows a later call reads), as one run in address order,
+  // ahead_rows lines of it per line of progress: the prefetches spread over
+  // the row without splitting it into calls. The same bits. Null where the
+  // plain form is.
   void (*height_combine_fetch)(const float* const* rows, const float* weights, int64_t count,
                                int64_t n, float* acc, const float* const* ahead,
                                int64_t ahead_rows);

@@ -101,8 +101,12 @@ constexpr int64_t kMinSweepRowFloats = 192;
 // gathered 13-15% slower).
 constexpr int64_t kMaxSweepRowFloatsTransposed = 256;
 constexpr int64_t kMinSweepFanOut = 2;
-// Prefetches per part of a height-pass sum (CombineInParts).
-constexpr int64_t kLinesPerPart = 8;
+// A height-pass sum of at most kernels::kMaxFusedTaps rows spreads the
+// prefetches of the rows ahead over itself (CombineAhead) where they are at
+// least this many lines and the row at least kMinSpreadVectors blocks;
+// fewer go in one burst before it.
+constexpr int64_t kMinSpreadLines = 16;
+constexpr int64_t kMinSpreadVectors = 4;
 // Destinations of at least this many elements (16 MiB as fp32, half the L3
 // of a Zen 4 CCD: such an output would not stay cached for its reader anyway)
 // are written with non-temporal stores where the height pass writes them in
@@ -992,10 +996,10 @@ class ResamplePlan::ChunkRunner {
     std::fill(cache_keys_, cache_keys_ + plan.row_cache_slots_, int64_t{-1});
     row_ptrs_ = reinterpret_cast<const float**>(
         take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const float*)));
-    part_ptrs_ = row_ptrs_ + group;
+    ahead_ptrs_ = row_ptrs_ + group;
     row16_ptrs_ = reinterpret_cast<const uint16_t**>(
         take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const uint16_t*)));
-    part16_ptrs_ = row16_ptrs_ + group;
+    ahead16_ptrs_ = row16_ptrs_ + group;
     if (source.strides[3] == 1) {
       combine16_ = source.dtype == DataType::kFloat16    ? k_.height_combine_half_rows
                    : source.dtype == DataType::kBFloat16 ? k_.height_combine_bfloat16_rows
@@ -1176,50 +1180,34 @@ class ResamplePlan::ChunkRunner {
     PrefetchLines(p, begin, 0, (end - begin) * src_row_lines_);
   }
 
-  // The sum of `count` rows in place (rows[], fp32 or 16-bit), in parts that
-  // each prefetch their share of the rows ahead (parts[]: scratch for the
-  // shifted pointers), or in one call of `fetch` (non-null) that spreads
-  // them itself. The same chain per element.
+  // The sum of `count` rows in place (rows[], fp32 or 16-bit) with the rows
+  // ahead prefetched: by `fetch` itself, spread over the sum (ahead[]:
+  // scratch for their pointers), or in one burst before `combine`. The same
+  // chain per element.
   template <typename T, typename Combine, typename Fetch>
-  void CombineInParts(int64_t p, int64_t ih, const float* w, int64_t count, int64_t n, float* out,
-                      const T** rows, const T** parts_ptrs, Combine combine, Fetch fetch) {
+  void CombineAhead(int64_t p, int64_t ih, const float* w, int64_t count, int64_t n, float* out,
+                    const T** rows, const T** ahead, Combine combine, Fetch fetch) {
     int64_t begin = 0, end = 0;
     RowsAhead(ih, &begin, &end);
     const int64_t lines = (end - begin) * src_row_lines_;
     const int64_t vectors = (n + BlockedTable::kWidth - 1) / BlockedTable::kWidth;
     // Sums of more than 8 rows run as several chains per call (CombineRows);
-    // split in parts, they paid more in calls than the spread prefetches
-    // gained (forward 4032x3024 -> 1024x768: 5.3 -> 6.6 ms).
-    const int64_t parts =
-        count > kernels::kMaxFusedTaps
-            ? 1
-            : std::clamp<int64_t>(lines / kLinesPerPart, 1, std::max<int64_t>(vectors / 2, 1));
-    if (parts == 1) {
+    // split in parts to spread their prefetches, they paid more in calls
+    // than the spread prefetches gained (forward 4032x3024 -> 1024x768: 5.3
+    // -> 6.6 ms). The shorter sums spread them in one call (a call, a
+    // prefetch loop and a dispatch per part of the row had been most of the
+    // time on rows of 1 KiB: Nearest2dBackward of (1, 64, 256, 256) into
+    // 128 x 128, AVX2, 1 thread, calls back to back: 0.96-1.03 -> 0.72-0.74
+    // ms).
+    if (count > kernels::kMaxFusedTaps || lines < kMinSpreadLines || vectors < kMinSpreadVectors) {
       PrefetchLines(p, begin, 0, lines);
       combine(rows, w, count, n, out, false);
       return;
     }
-    // One call instead of `parts`: a call, a prefetch loop and a dispatch
-    // per part were most of the time on rows of 1 KiB (Nearest2dBackward of
-    // (1, 64, 256, 256) into 128 x 128, AVX2, 1 thread, calls back to back:
-    // 0.96-1.03 -> 0.72-0.74 ms).
-    if (fetch != nullptr && end - begin <= kernels::kMaxFusedTaps) {
-      for (int64_t j = 0; j < end - begin; ++j) {
-        parts_ptrs[j] = reinterpret_cast<const T*>(SourceRowAddr(p, begin + j));
-      }
-      fetch(rows, w, count, n, out, parts_ptrs, end - begin);
-      return;
+    for (int64_t j = 0; j < end - begin; ++j) {
+      ahead[j] = reinterpret_cast<const T*>(SourceRowAddr(p, begin + j));
     }
-    const int64_t part = (vectors + parts - 1) / parts * BlockedTable::kWidth;
-    int64_t done_lines = 0;
-    for (int64_t x0 = 0; x0 < n; x0 += part) {
-      const int64_t upto = std::min(lines, lines * (x0 + part) / n);
-      PrefetchLines(p, begin, done_lines, upto);
-      done_lines = upto;
-      for (int64_t j = 0; j < count; ++j) parts_ptrs[j] = rows[j] + x0;
-      combine(parts_ptrs, w, count, std::min(part, n - x0), out + x0, false);
-    }
-    PrefetchLines(p, begin, done_lines, lines);
+    fetch(rows, w, count, n, out, ahead, end - begin);
   }
 
   // Height pass of one dX row: out = sum over its dY rows, ascending.
@@ -1237,15 +1225,15 @@ class ResamplePlan::ChunkRunner {
       for (int64_t j = 0; j < count; ++j) {
         row_ptrs_[j] = reinterpret_cast<const float*>(SourceRowAddr(p, first + j));
       }
-      CombineInParts(p, ih, w, count, wo, out, row_ptrs_, part_ptrs_, k_.height_combine,
-                     k_.height_combine_fetch);
+      CombineAhead(p, ih, w, count, wo, out, row_ptrs_, ahead_ptrs_, k_.height_combine,
+                   k_.height_combine_fetch);
       return;
     }
     if (combine16_ != nullptr) {
       for (int64_t j = 0; j < count; ++j) {
         row16_ptrs_[j] = reinterpret_cast<const uint16_t*>(SourceRowAddr(p, first + j));
       }
-      CombineInParts(p, ih, w, count, wo, out, row16_ptrs_, part16_ptrs_, combine16_, fetch16_);
+      CombineAhead(p, ih, w, count, wo, out, row16_ptrs_, ahead16_ptrs_, combine16_, fetch16_);
       return;
     }
     const int64_t group = plan_.row_cache_slots_;
@@ -1633,14 +1621,14 @@ class ResamplePlan::ChunkRunner {
   int64_t dst_row_stride_ = 0;
   int64_t dst_size_ = 0;
   const float** row_ptrs_ = nullptr;       // the source rows of one height-pass sum
-  const float** part_ptrs_ = nullptr;      // the same, shifted to a part of the row
+  const float** ahead_ptrs_ = nullptr;     // the rows a later sum reads (CombineAhead)
   const uint16_t** row16_ptrs_ = nullptr;  // 16-bit source rows read in place
-  const uint16_t** part16_ptrs_ = nullptr;
+  const uint16_t** ahead16_ptrs_ = nullptr;
   // Sums over 16-bit source rows in place (unit stride, where the target
   // converts in registers); null: rows are converted into the ring cache.
   void (*combine16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
                      bool) = nullptr;
-  // Its form that prefetches the rows ahead itself (CombineInParts).
+  // Its form that prefetches the rows ahead itself (CombineAhead).
   void (*fetch16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
                    const uint16_t* const*, int64_t) = nullptr;
   bool streamed_ = false;  // non-temporal stores to flush at the end

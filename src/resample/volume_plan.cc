@@ -577,11 +577,11 @@ void CombinedSlice(const ResamplePlan& plan, const kernels::KernelTable& kt, con
       if (prefetch_rows) {
         int64_t from = 0, to = 0;
         NewSourceRows(height, h0 + i + kCombinedRowsAhead, &from, &to);
-        const bool spread =
-            (rows_in_place ? kt.height_combine_fetch != nullptr : fetch16 != nullptr) && taps > 0 &&
-            taps * count <= kernels::kMaxFusedTaps &&
-            (to - from) * count <= kernels::kMaxFusedTaps &&
-            (to - from) * count * row_bytes >= kMinSpreadBytes;
+        // (Both sums have a fetching form: height_combine_fetch always,
+        // fetch16 wherever in_place16 is.)
+        const bool spread = taps > 0 && taps * count <= kernels::kMaxFusedTaps &&
+                            (to - from) * count <= kernels::kMaxFusedTaps &&
+                            (to - from) * count * row_bytes >= kMinSpreadBytes;
         for (int64_t j = 0; j < count; ++j) {
           for (int64_t o = from; o < to; ++o) {
             const char* at = row_of(j, o);
