@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnn_host/tensor_view.h"
 #include "resample/axis_weights.h"
 
 namespace aclnn_host::resample::kernels {
@@ -181,6 +182,25 @@ struct KernelTable {
   // for_bfloat16_data is itself.
   const KernelTable* for_bfloat16_data;
 };
+
+// The forms of height_combine that read a dtype's 16-bit source rows in
+// place: height_combine_half_rows(_fetch) for fp16,
+// height_combine_bfloat16_rows(_fetch) for bf16; both null for the other
+// dtypes and where the target has none.
+struct SixteenBitRowCombines {
+  decltype(KernelTable::height_combine_half_rows) combine;
+  decltype(KernelTable::height_combine_half_rows_fetch) fetch;
+};
+inline SixteenBitRowCombines SixteenBitRowCombinesOf(const KernelTable& k, DataType dtype) {
+  switch (dtype) {
+    case DataType::kFloat16:
+      return {k.height_combine_half_rows, k.height_combine_half_rows_fetch};
+    case DataType::kBFloat16:
+      return {k.height_combine_bfloat16_rows, k.height_combine_bfloat16_rows_fetch};
+    default:
+      return {nullptr, nullptr};
+  }
+}
 
 // The table of the target the dispatcher picks now.
 const KernelTable& CurrentKernels();

@@ -370,8 +370,7 @@ class ResamplePlan::PixelRunner {
       : plan_(plan), src_(source), dst_(destination), k_(KernelsFor(source.dtype, plan.order_)) {
     Carve(plan, scratch, &parts_);
     std::fill(parts_.keys, parts_.keys + plan.pixel_slots_, int64_t{-1});
-    if (source.dtype == DataType::kFloat16) combine16_ = k_.height_combine_half_rows;
-    if (source.dtype == DataType::kBFloat16) combine16_ = k_.height_combine_bfloat16_rows;
+    combine16_ = kernels::SixteenBitRowCombinesOf(k_, source.dtype).combine;
     src_size_ = static_cast<int64_t>(ElementSize(source.dtype));
     dst_size_ = static_cast<int64_t>(ElementSize(destination.dtype));
     slot_floats_ = SlotFloats(plan);
@@ -1001,12 +1000,10 @@ class ResamplePlan::ChunkRunner {
         take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const uint16_t*)));
     ahead16_ptrs_ = row16_ptrs_ + group;
     if (source.strides[3] == 1) {
-      combine16_ = source.dtype == DataType::kFloat16    ? k_.height_combine_half_rows
-                   : source.dtype == DataType::kBFloat16 ? k_.height_combine_bfloat16_rows
-                                                         : nullptr;
-      fetch16_ = source.dtype == DataType::kFloat16    ? k_.height_combine_half_rows_fetch
-                 : source.dtype == DataType::kBFloat16 ? k_.height_combine_bfloat16_rows_fetch
-                                                       : nullptr;
+      const kernels::SixteenBitRowCombines forms =
+          kernels::SixteenBitRowCombinesOf(k_, source.dtype);
+      combine16_ = forms.combine;
+      fetch16_ = forms.fetch;
     }
     dst_planes_ = reinterpret_cast<float**>(take_bytes(batch * sizeof(float*)));
     dst16_planes_ = reinterpret_cast<uint16_t**>(take_bytes(batch * sizeof(uint16_t*)));

@@ -671,16 +671,12 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     const uint16_t** const row16_ptrs = buffers.row16_ptrs;
     char* const slice_scratch = buffers.slice_scratch;
     CombinedBuffers& combined = buffers.combined;
-    // The 16-bit kernel that sums source rows in place, if the target has one.
-    auto in_place16 = source.dtype == DataType::kFloat16    ? kt.height_combine_half_rows
-                      : source.dtype == DataType::kBFloat16 ? kt.height_combine_bfloat16_rows
-                                                            : nullptr;
-    if (!unit_rows) in_place16 = nullptr;
-    // Its form that prefetches the rows ahead itself (CombinedSlice).
-    const auto fetch16 = in_place16 == nullptr ? nullptr
-                         : source.dtype == DataType::kFloat16
-                             ? kt.height_combine_half_rows_fetch
-                             : kt.height_combine_bfloat16_rows_fetch;
+    // The 16-bit kernel that sums source rows in place, if the target has
+    // one, and its form that prefetches the rows ahead itself (CombinedSlice).
+    kernels::SixteenBitRowCombines forms16 = {nullptr, nullptr};
+    if (unit_rows) forms16 = kernels::SixteenBitRowCombinesOf(kt, source.dtype);
+    const auto in_place16 = forms16.combine;
+    const auto fetch16 = forms16.fetch;
     // One call per slice where its rows follow each other and are summed in
     // place, else one per row.
     const bool whole = slice_rows && (fp32_rows || in_place16 != nullptr);
