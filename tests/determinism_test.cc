@@ -937,6 +937,79 @@ TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
   resample::kernels::ForceTarget(0);
 }
 
+// pair_decimated_row against its two passes (height_combine of the two rows,
+// then width_row_sparse of their sum): the same bits on every target, for
+// tables of a 2x shrink with two-tap interiors of any weights and edge
+// destinations of 1 to 3 taps on either side, rows with infinities, any
+// number of rows ahead; nothing written past the row.
+TEST(SimdTargets, PairDecimatedRowGivesTheTwoPassesBytes) {
+  std::mt19937 rng(62);
+  const uint32_t kSentinel = 0x7FC0ABCDu;
+  const float inf = std::numeric_limits<float>::infinity();
+  const auto weight = [&] { return std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng); };
+  int with_edges = 0;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    ASSERT_NE(k.pair_decimated_row, nullptr);
+    for (int trial = 0; trial < 200; ++trial) {
+      const int64_t left = trial % 3, right = (trial / 3) % 3, shift = (trial / 9) % 2;
+      const int64_t run = 17 + static_cast<int64_t>(rng() % (trial % 4 == 0 ? 600 : 60));
+      const int64_t size = left + run + right, src_size = 2 * size;
+      resample::AxisWeights forward;
+      forward.in_size = src_size;
+      forward.out_size = size;
+      forward.offset.push_back(0);
+      const float interior[2] = {weight(), weight()};
+      for (int64_t i = 0; i < size; ++i) {
+        // (Shifted by one source, the run's last pair would pass the row's
+        // end: that destination keeps one tap, an edge.)
+        const bool edge = i < left || i >= left + run || 2 * i + shift + 2 > src_size;
+        const int64_t count = edge ? 1 + static_cast<int64_t>(rng() % 3) : 2;
+        const int64_t first =
+            edge ? static_cast<int64_t>(rng() % (src_size - count + 1)) : 2 * i + shift;
+        forward.first.push_back(first);
+        forward.count.push_back(count);
+        for (int64_t j = 0; j < count; ++j) {
+          forward.weights.push_back(edge ? weight() : interior[j]);
+          forward.weights64.push_back(forward.weights.back());
+        }
+        forward.offset.push_back(static_cast<int64_t>(forward.weights.size()));
+      }
+      const resample::GatherTable table = resample::AsGatherTable(forward);
+      const resample::BlockedTable blocked = resample::BlockGatherTable(table);
+      ASSERT_EQ(blocked.decim_taps, 2) << "trial " << trial;
+      if (!blocked.decim_edge_first.empty()) ++with_edges;
+      std::vector<float> a(static_cast<size_t>(src_size)), b(a.size()), sum(a.size());
+      for (std::vector<float>* row : {&a, &b}) {
+        for (float& v : *row) {
+          v = rng() % 64 == 0 ? (rng() % 2 ? inf : -inf) : RandomFloat(rng);
+          while (std::isnan(v)) v = RandomFloat(rng);
+        }
+      }
+      const float* rows[2] = {a.data(), b.data()};
+      const float* ahead[2] = {b.data(), a.data()};
+      const float height[2] = {weight(), weight()};
+      std::vector<float> want(static_cast<size_t>(size)), got(want.size() + 1);
+      k.height_combine(rows, height, 2, src_size, sum.data(), false);
+      k.width_row_sparse(table, sum.data(), want.data());
+      std::fill(got.begin(), got.end(), resample::BitsToFloat(kSentinel));
+      k.pair_decimated_row(blocked, rows, height, got.data(), ahead, trial % 3);
+      for (int64_t x = 0; x < size; ++x) {
+        ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(x)]),
+                  resample::FloatBits(want[static_cast<size_t>(x)]))
+            << "trial " << trial << " x " << x << " of " << size << " (edges " << left << ", "
+            << right << ")";
+      }
+      ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(size)]), kSentinel)
+          << "written past the row";
+    }
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_GT(with_edges, 100);
+}
+
 // The bf16-data tables (for plans with a bf16 source: their bf16 stores skip
 // the test for NaN) store the bits the checked stores give, for sums of bf16
 // values of every bit pattern (signalling and quiet NaNs of every payload,
@@ -1652,6 +1725,37 @@ TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
         (forward ? p.in_w : p.out_w) = 2 * unit;
         (forward ? p.out_w : p.in_w) = unit;
         p.scales_w = 0;
+        return p;
+      });
+}
+
+// Height-first rows that sum two source rows read in place, with a two-tap
+// decimated width form (the backwards of 2x nearest and nearest-exact
+// upsampling, bilinear 2x shrinks), take both passes in one kernel call:
+// the same bytes as the two passes, finite or not, any partition, on every
+// target; rows as short as one block and long enough for several chunks,
+// heights with one-row sums at the edges.
+TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
+  PathGivesTheSameBytes(
+      83, [](const resample::ResamplePlan& plan) { return plan.pair_decimated(); },
+      [](resample::ResamplePlan& plan) { plan.DisablePairDecimatedForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        // Mostly the filters whose 2x sums have two taps (nearest backwards,
+        // linear), the others now and then.
+        if (rng() % 4 != 0) {
+          p.filter = static_cast<resample::Filter>(rng() % 3);
+          if (p.filter != resample::Filter::kLinear) p.direction = resample::Direction::kBackward;
+        }
+        const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
+        const int64_t rows = 1 + int64_t(rng() % 40);
+        const bool forward = p.direction == resample::Direction::kForward;
+        (forward ? p.in_w : p.out_w) = 2 * unit;
+        (forward ? p.out_w : p.in_w) = unit;
+        (forward ? p.in_h : p.out_h) = rng() % 2 ? 2 * rows : rows + int64_t(rng() % (2 * rows));
+        (forward ? p.out_h : p.in_h) = rows;
+        p.scales_w = 0;
+        p.scales_h = 0;
         return p;
       });
 }

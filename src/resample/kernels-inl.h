@@ -521,6 +521,8 @@ bool WidthPassTransposed(const GatherTable& t, const float* const* src, float* c
                          float* scratch, bool from_memory);
 #endif
 void WidthRowSparse(const GatherTable& t, const float* src, float* dst);
+void PairDecimatedRow(const BlockedTable& t, const float* const* rows, const float* weights,
+                      float* dst, const float* const* ahead, int64_t ahead_rows);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclnn_host::resample::kernels

@@ -761,6 +761,7 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.row_is_finite = &RowIsFinite;
   t.gather_row32 = &GatherRow32;
   t.width_row_sparse = &WidthRowSparse;
+  t.pair_decimated_row = &PairDecimatedRow;
   t.split_pixels = &SplitPixels;
   t.join_pixels = &JoinPixels;
   t.height_pass_planes = &HeightPassPlanes<FloatOut>;

@@ -128,6 +128,16 @@ struct KernelTable {
   // of its own taps only (no zero-weight taps): the exact result for rows
   // holding Inf or NaN, and the blocked pass's bits for finite elements.
   void (*width_row_sparse)(const GatherTable& table, const float* src, float* dst);
+  // width_pass of the row height_combine sums from two rows (count 2,
+  // accumulate false), in one pass with no stage row, for a table whose
+  // decimated form has two taps (BlockedTable::decim_taps == 2): dst[i],
+  // i < table.size, gets the bits of width_row_sparse(height_combine(rows,
+  // weights, 2)), which are those of the two passes. The rows hold
+  // table.src_size floats. Prefetches the ahead_rows rows (of table.src_size
+  // floats) at ahead[j] as height_combine_fetch does.
+  void (*pair_decimated_row)(const BlockedTable& table, const float* const* rows,
+                             const float* weights, float* dst, const float* const* ahead,
+                             int64_t ahead_rows);
   // A row of `pixels` pixels of `channels` contiguous floats (2 to
   // kMaxPlanarChannels) split into `channels` planar rows, plane c at
   // planes + c * stride, and joined back into such a row: bits moved as

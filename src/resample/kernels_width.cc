@@ -576,6 +576,68 @@ auto DecimatedRowsOf(D, const BlockedTable& t) {
   return kByTaps[static_cast<size_t>(t.decim_taps)];
 }
 
+// KernelTable::pair_decimated_row: the sum of two rows and the two-tap
+// decimated width pass of that sum in one. Each vector of destinations
+// loads its pairs of sources from both rows (LoadInterleaved2), sums them
+// as height_combine does (tap 0 on +0, then tap 1) into the even and the odd
+// sources of the stage row it never stores, then takes the decimated chain
+// (even tap on +0, then odd): the bits of the two passes. The edge
+// destinations gather their taps one by one from sums made the same way.
+// The ahead rows are prefetched as one run in address order, ahead_rows
+// lines of it per line of each row's progress (CombineGroupFetch's scheme).
+void PairDecimatedRow(const BlockedTable& t, const float* const* rows, const float* weights,
+                      float* dst, const float* const* ahead, int64_t ahead_rows) {
+  const hn::ScalableTag<float> d;
+  using V = hn::Vec<decltype(d)>;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const V h0 = hn::Set(d, weights[0]), h1 = hn::Set(d, weights[1]);
+  const V w0 = hn::Set(d, t.decim_weights[0]), w1 = hn::Set(d, t.decim_weights[1]);
+  const int64_t row_size = t.src_size;
+  int64_t r = 0, c = 0;  // the run's next line: row r of the ahead rows, element c of it
+  const auto fetch_next = [&](int64_t lines) {
+    for (; lines > 0 && r < ahead_rows; --lines) {
+      __builtin_prefetch(ahead[r] + c);
+      c += kFloatsPerLine;
+      if (c >= row_size) {
+        c = 0;
+        ++r;
+      }
+    }
+  };
+  const float* const a = rows[0] + t.decim_source;
+  const float* const b = rows[1] + t.decim_source;
+  const int64_t begin = t.decim_begin, n = t.decim_end - begin;  // n >= kWidth >= lanes
+  float* const out = dst + begin;
+  int64_t progress = 0;  // source elements of each row read since the last fetch
+  for (int64_t k = 0; k < n; k += lanes) {
+    const int64_t at = std::min(k, n - lanes);
+    progress += 2 * lanes;
+    for (; progress >= kFloatsPerLine; progress -= kFloatsPerLine) fetch_next(ahead_rows);
+    V ea, oa, eb, ob;
+    hn::LoadInterleaved2(d, a + 2 * at, ea, oa);
+    hn::LoadInterleaved2(d, b + 2 * at, eb, ob);
+    const V even = hn::MulAdd(h1, eb, hn::MulAdd(h0, ea, hn::Zero(d)));
+    const V odd = hn::MulAdd(h1, ob, hn::MulAdd(h0, oa, hn::Zero(d)));
+    hn::StoreU(hn::MulAdd(w1, odd, hn::MulAdd(w0, even, hn::Zero(d))), d, out + at);
+  }
+  fetch_next(ahead_rows * (row_size / kFloatsPerLine + 2));  // the rest of the run
+  const hn::CappedTag<float, 1> d1;
+  const auto g0 = hn::Set(d1, weights[0]), g1 = hn::Set(d1, weights[1]);
+  const int64_t edges = static_cast<int64_t>(t.decim_edge_first.size());
+  for (int64_t e = 0; e < edges; ++e) {
+    const size_t se = static_cast<size_t>(e);
+    const int64_t first = t.decim_edge_first[se], count = t.decim_edge_count[se];
+    const float* ew = t.decim_edge_weights.data() + t.decim_edge_offset[se];
+    auto acc = hn::Zero(d1);
+    for (int64_t j = 0; j < count; ++j) {
+      const auto sum = hn::MulAdd(g1, hn::LoadU(d1, rows[1] + first + j),
+                                  hn::MulAdd(g0, hn::LoadU(d1, rows[0] + first + j), hn::Zero(d1)));
+      acc = hn::MulAdd(hn::Set(d1, ew[j]), sum, acc);
+    }
+    hn::StoreU(acc, d1, dst + (e < begin ? e : e - begin + t.decim_end));
+  }
+}
+
 // Returns whether every value written is finite. A non-finite source inside a
 // block's range reaches all of that block's lanes (0 * Inf is NaN), so
 // "all finite" also proves the sources were.

@@ -188,6 +188,12 @@ class ResamplePlan {
   // lane forms'.
   bool width_phased() const { return width_phased_; }
   void DisablePhasedWidthForTesting() { width_phased_ = false; }
+  // Whether height-first rows that sum two source rows take both passes in
+  // one kernel call (kernels::pair_decimated_row: fp32 rows in place, a
+  // two-tap decimated width form); tests turn it off to compare the bytes
+  // with the two passes'.
+  bool pair_decimated() const { return pair_decimated_; }
+  void DisablePairDecimatedForTesting() { pair_decimated_ = false; }
   // Channels-last views: both views' rows (n, h) are W pixels of C
   // contiguous channels (C stride 1, W stride C, C >= kMinPixelChannels, the
   // fp32 engine). The height pass sums whole rows of W * C elements and the
@@ -301,6 +307,9 @@ class ResamplePlan {
   // (width_pass_transposed) where the target has it.
   bool width_transposed_ = false;
   bool width_phased_ = false;
+  // Height-first sums of two rows and a two-tap decimated width pass in one
+  // kernel call a row (kernels::pair_decimated_row).
+  bool pair_decimated_ = false;
   bool pixel_rows_ = false;
   bool pixel_planar_ = false;
   // Pixel rows: the ring cache's slots (converted source rows height-first,
