@@ -1712,11 +1712,15 @@ TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
 TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
   PathGivesTheSameBytes(
       82,
-      [](const resample::ResamplePlan& plan) {
+      [](resample::ResamplePlan& plan) {
+        plan.DisablePairDecimatedForTesting();  // the width pass on its own
         return plan.width_phased() && plan.width_blocked().decim_taps > 0 &&
                !plan.width_transposed();
       },
-      [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
+      [](resample::ResamplePlan& plan) {
+        plan.DisablePairDecimatedForTesting();
+        plan.DisablePhasedWidthForTesting();
+      },
       [](std::mt19937& rng) {
         resample::ResampleProblem p = RandomProblem(rng);
         const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
@@ -1733,8 +1737,8 @@ TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
 // decimated width form (the backwards of 2x nearest and nearest-exact
 // upsampling, bilinear 2x shrinks), take both passes in one kernel call:
 // the same bytes as the two passes, finite or not, any partition, on every
-// target; rows as short as one block and long enough for several chunks,
-// heights with one-row sums at the edges.
+// target; rows as short as one block and long enough for many, heights
+// with one-row sums at the edges.
 TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
   PathGivesTheSameBytes(
       83, [](const resample::ResamplePlan& plan) { return plan.pair_decimated(); },
