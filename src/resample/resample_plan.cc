@@ -1163,6 +1163,16 @@ class ResamplePlan::ChunkRunner {
     NewSourceRows(plan_.height(), ih + kPrefetchRowsAhead, begin, end);
   }
 
+  // Pointers to the source rows [begin, end) of plane p in ahead[] (for the
+  // kernels that prefetch them); returns their number.
+  template <typename T>
+  int64_t PointAhead(int64_t p, int64_t begin, int64_t end, const T** ahead) {
+    for (int64_t j = begin; j < end; ++j) {
+      ahead[j - begin] = reinterpret_cast<const T*>(SourceRowAddr(p, j));
+    }
+    return end - begin;
+  }
+
   // Prefetches lines [line_begin, line_end) of the source rows
   // [row_begin, ...) of plane p, counted as one run.
   void PrefetchLines(int64_t p, int64_t row_begin, int64_t line_begin, int64_t line_end) {
@@ -1216,10 +1226,7 @@ class ResamplePlan::ChunkRunner {
       combine(rows, w, count, n, out, false);
       return;
     }
-    for (int64_t j = 0; j < end - begin; ++j) {
-      ahead[j] = reinterpret_cast<const T*>(SourceRowAddr(p, begin + j));
-    }
-    fetch(rows, w, count, n, out, ahead, end - begin);
+    fetch(rows, w, count, n, out, ahead, PointAhead(p, begin, end, ahead));
   }
 
   // Height pass of one dX row: out = sum over its dY rows, ascending.
@@ -1335,11 +1342,8 @@ class ResamplePlan::ChunkRunner {
         row_ptrs_[1] = reinterpret_cast<const float*>(SourceRowAddr(at.plane, first + 1));
         int64_t ahead_begin = 0, ahead_end = 0;
         RowsAhead(at.row, &ahead_begin, &ahead_end);
-        for (int64_t j = ahead_begin; j < ahead_end; ++j) {
-          ahead_ptrs_[j - ahead_begin] = reinterpret_cast<const float*>(SourceRowAddr(at.plane, j));
-        }
         k_.pair_decimated_row(width, row_ptrs_, t.weights.data() + t.offset[si], dst, ahead_ptrs_,
-                              ahead_end - ahead_begin);
+                              PointAhead(at.plane, ahead_begin, ahead_end, ahead_ptrs_));
       } else {
         HeightRowFromSource(at.plane, at.row, stage_);
         const float* mid[1] = {stage_};
