@@ -941,13 +941,16 @@ TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
 // then width_row_sparse of their sum): the same bits on every target, for
 // tables of a 2x shrink with two-tap interiors of any weights and edge
 // destinations of 1 to 3 taps on either side, rows with infinities, any
-// number of rows ahead; nothing written past the row.
+// number of rows ahead; nothing written past the row. Its fp16 and bf16
+// forms the same against the 16-bit height sums (height_combine_*_rows) of
+// those rows rounded to the dtype (NaNs among the bf16 ones), where the
+// target has them.
 TEST(SimdTargets, PairDecimatedRowGivesTheTwoPassesBytes) {
   std::mt19937 rng(62);
   const uint32_t kSentinel = 0x7FC0ABCDu;
   const float inf = std::numeric_limits<float>::infinity();
   const auto weight = [&] { return std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng); };
-  int with_edges = 0;
+  int with_edges = 0, sixteen_bit = 0;
   for (int64_t target : resample::kernels::AvailableTargets()) {
     resample::kernels::ForceTarget(target);
     SCOPED_TRACE(resample::kernels::TargetNameOf(target));
@@ -996,18 +999,47 @@ TEST(SimdTargets, PairDecimatedRowGivesTheTwoPassesBytes) {
       k.width_row_sparse(table, sum.data(), want.data());
       std::fill(got.begin(), got.end(), resample::BitsToFloat(kSentinel));
       k.pair_decimated_row(blocked, rows, height, got.data(), ahead, trial % 3);
-      for (int64_t x = 0; x < size; ++x) {
-        ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(x)]),
-                  resample::FloatBits(want[static_cast<size_t>(x)]))
-            << "trial " << trial << " x " << x << " of " << size << " (edges " << left << ", "
-            << right << ")";
+      const auto expect_same = [&](const char* form) {
+        for (int64_t x = 0; x < size; ++x) {
+          ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(x)]),
+                    resample::FloatBits(want[static_cast<size_t>(x)]))
+              << form << " trial " << trial << " x " << x << " of " << size << " (edges " << left
+              << ", " << right << ")";
+        }
+        ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(size)]), kSentinel)
+            << form << " written past the row";
+      };
+      expect_same("fp32");
+      for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+        const resample::kernels::SixteenBitRowCombines forms =
+            resample::kernels::SixteenBitRowCombinesOf(k, dtype);
+        ASSERT_EQ(forms.pair == nullptr, forms.combine == nullptr);
+        if (forms.pair == nullptr) continue;
+        ++sixteen_bit;
+        std::vector<uint16_t> a16(a.size()), b16(a.size());
+        for (size_t x = 0; x < a.size(); ++x) {
+          if (dtype == DataType::kFloat16) {
+            a16[x] = resample::FloatToHalf(a[x]), b16[x] = resample::FloatToHalf(b[x]);
+          } else {
+            // Every bf16 bit pattern now and then, NaNs included.
+            a16[x] =
+                rng() % 16 == 0 ? static_cast<uint16_t>(rng()) : resample::FloatToBFloat16(a[x]);
+            b16[x] = resample::FloatToBFloat16(b[x]);
+          }
+        }
+        const uint16_t* rows16[2] = {a16.data(), b16.data()};
+        const uint16_t* ahead16[2] = {b16.data(), a16.data()};
+        forms.combine(rows16, height, 2, src_size, sum.data(), false);
+        k.width_row_sparse(table, sum.data(), want.data());
+        std::fill(got.begin(), got.end(), resample::BitsToFloat(kSentinel));
+        forms.pair(blocked, rows16, height, got.data(), ahead16, trial % 3);
+        expect_same(dtype == DataType::kFloat16 ? "fp16" : "bf16");
       }
-      ASSERT_EQ(resample::FloatBits(got[static_cast<size_t>(size)]), kSentinel)
-          << "written past the row";
     }
   }
   resample::kernels::ForceTarget(0);
   EXPECT_GT(with_edges, 100);
+  EXPECT_GT(sixteen_bit, 200);
 }
 
 // The bf16-data tables (for plans with a bf16 source: their bf16 stores skip
@@ -1490,14 +1522,19 @@ resample::ResampleProblem RandomProblem(std::mt19937& rng) {
 // same random source, its rows padded by 5 elements or not, some values Inf
 // or NaN where `non_finite`; returns false (with a failure) where their
 // bytes differ.
+const char* EngineDtypeName(DataType dtype) {
+  return dtype == DataType::kFloat32 ? "fp32" : dtype == DataType::kFloat16 ? "fp16" : "bf16";
+}
+
 bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::ResamplePlan& b,
                             const resample::ResampleProblem& p, std::mt19937& rng, bool non_finite,
-                            const std::string& what) {
+                            const std::string& what, DataType dtype = DataType::kFloat32) {
   const bool forward = p.direction == resample::Direction::kForward;
   const int64_t sh = forward ? p.in_h : p.out_h, sw = forward ? p.in_w : p.out_w;
   const int64_t dh = forward ? p.out_h : p.in_h, dw = forward ? p.out_w : p.in_w;
+  const size_t es = DataTypeSize(dtype);
   TensorView src;
-  src.dtype = DataType::kFloat32;
+  src.dtype = dtype;
   const int64_t ss[4] = {p.batch, p.channels, sh, sw};
   std::memcpy(src.shape, ss, sizeof ss);
   ContiguousStrides(src.shape, src.strides);
@@ -1515,13 +1552,23 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
                               std::numeric_limits<float>::quiet_NaN()};
     for (int k = 0; k < 3; ++k) in[rng() % in.size()] = specials[rng() % 3];
   }
-  src.data = in.data();
+  std::vector<unsigned char> in_bytes(in.size() * es);
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(&in_bytes[i * es], &in[i], es);
+    } else {
+      const uint16_t h = dtype == DataType::kFloat16 ? resample::FloatToHalf(in[i])
+                                                     : resample::FloatToBFloat16(in[i]);
+      std::memcpy(&in_bytes[i * es], &h, es);
+    }
+  }
+  src.data = in_bytes.data();
   MutableTensorView dst;
-  dst.dtype = DataType::kFloat32;
+  dst.dtype = dtype;
   const int64_t ds[4] = {p.batch, p.channels, dh, dw};
   std::memcpy(dst.shape, ds, sizeof ds);
   ContiguousStrides(dst.shape, dst.strides);
-  const size_t out_bytes = size_t(p.batch * p.channels * dh * dw) * sizeof(float);
+  const size_t out_bytes = size_t(p.batch * p.channels * dh * dw) * es;
   bool same = true;
   for (int64_t target : resample::kernels::AvailableTargets()) {
     resample::kernels::ForceTarget(target);
@@ -1535,14 +1582,15 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
     }
     if (outs[0] != outs[1]) {
       size_t e = 0;  // the first element that differs
-      while (std::memcmp(&outs[0][e * 4], &outs[1][e * 4], 4) == 0) ++e;
-      float x, y;
-      std::memcpy(&x, &outs[0][e * 4], 4);
-      std::memcpy(&y, &outs[1][e * 4], 4);
-      ADD_FAILURE() << resample::kernels::TargetNameOf(target) << ", " << what << ", filter "
-                    << resample::FilterName(p.filter) << (forward ? " forward " : " backward ")
-                    << sh << "x" << sw << " -> " << dh << "x" << dw << ": element " << e << " " << x
-                    << " vs " << y;
+      while (std::memcmp(&outs[0][e * es], &outs[1][e * es], es) == 0) ++e;
+      uint32_t x = 0, y = 0;
+      std::memcpy(&x, &outs[0][e * es], es);
+      std::memcpy(&y, &outs[1][e * es], es);
+      ADD_FAILURE() << resample::kernels::TargetNameOf(target) << ", " << what << ", "
+                    << EngineDtypeName(dtype) << ", filter " << resample::FilterName(p.filter)
+                    << (forward ? " forward " : " backward ") << sh << "x" << sw << " -> " << dh
+                    << "x" << dw << ": element " << e << " bits " << std::hex << x << " vs " << y
+                    << std::dec;
       same = false;
     }
   }
@@ -1556,23 +1604,22 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
 // or NaN (SameBytesOnEveryTarget); at least 150 such plans.
 template <class Uses, class Disable>
 void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disable,
-                           resample::ResampleProblem (*problem)(std::mt19937&) = RandomProblem) {
+                           resample::ResampleProblem (*problem)(std::mt19937&) = RandomProblem,
+                           DataType dtype = DataType::kFloat32) {
   std::mt19937 rng(seed);
   int taken = 0;
   for (int trial = 0; trial < 4000 && taken < 150; ++trial) {
     const resample::ResampleProblem p = problem(rng);
-    auto with_path =
-        resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
-                                       {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
+    auto with_path = resample::ResamplePlan::Create(
+        p, {dtype, 1}, {dtype, 1}, {1 + int64_t(rng() % 7), 1 + int(rng() % 3)}, nullptr);
     ASSERT_TRUE(with_path);
     if (!uses(*with_path)) continue;
     ++taken;
-    auto without = resample::ResamplePlan::Create(p, {DataType::kFloat32, 1},
-                                                  {DataType::kFloat32, 1}, {3, 2}, nullptr);
+    auto without = resample::ResamplePlan::Create(p, {dtype, 1}, {dtype, 1}, {3, 2}, nullptr);
     ASSERT_TRUE(without);
     disable(*without);
     ASSERT_TRUE(SameBytesOnEveryTarget(*with_path, *without, p, rng, trial % 4 == 0,
-                                       "trial " + std::to_string(trial)));
+                                       "trial " + std::to_string(trial), dtype));
   }
   EXPECT_GE(taken, 150);
 }
@@ -1733,13 +1780,14 @@ TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
       });
 }
 
-// Height-first rows that sum two source rows read in place, with a two-tap
-// decimated width form (the backwards of 2x nearest and nearest-exact
-// upsampling, bilinear 2x shrinks), take both passes in one kernel call:
-// the same bytes as the two passes, finite or not, any partition, on every
-// target; rows as short as one block and long enough for many, heights
+// Height-first rows that sum two source rows read in place (fp32, fp16 or
+// bf16), with a two-tap decimated width form (the backwards of 2x nearest
+// and nearest-exact upsampling, bilinear 2x shrinks), take both passes in
+// one kernel call: the same bytes as the two passes, finite or not, any
+// partition, on every target (those without the 16-bit form run the two
+// passes); rows as short as one block and long enough for many, heights
 // with one-row sums at the edges.
-TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
+void PairDecimatedRowsGiveTheTwoPassesBytes(DataType dtype) {
   PathGivesTheSameBytes(
       83, [](const resample::ResamplePlan& plan) { return plan.pair_decimated(); },
       [](resample::ResamplePlan& plan) { plan.DisablePairDecimatedForTesting(); },
@@ -1761,7 +1809,15 @@ TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
         p.scales_w = 0;
         p.scales_h = 0;
         return p;
-      });
+      },
+      dtype);
+}
+
+TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
+  for (const DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
+    SCOPED_TRACE(EngineDtypeName(dtype));
+    PairDecimatedRowsGiveTheTwoPassesBytes(dtype);
+  }
 }
 
 // Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the

@@ -42,6 +42,55 @@ constexpr std::array<Fn, kTaps + 1> TapTable(Make make) {
   return TapTableOf<Fn>(make, std::make_index_sequence<static_cast<size_t>(kTaps)>());
 }
 
+// How source rows are read as fp32 vectors: fp32 rows, or fp16 / bf16 rows
+// converted in registers (exactly: every fp16 and bf16 value is a float).
+struct FloatIn {
+  using T = float;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const float* p) {
+    return hn::LoadU(d, p);
+  }
+  // The even and the odd elements of p[0, 2 * Lanes(d)), in order.
+  template <class D>
+  static HWY_INLINE void LoadPairs(D d, const float* p, hn::Vec<D>& even, hn::Vec<D>& odd) {
+    hn::LoadInterleaved2(d, p, even, odd);
+  }
+};
+#if HWY_TARGET <= HWY_AVX2  // F16C
+struct HalfIn {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
+    const hn::Rebind<hwy::float16_t, D> dh;
+    return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
+  }
+  // Two vectors converted, then their even and their odd elements.
+  template <class D>
+  static HWY_INLINE void LoadPairs(D d, const uint16_t* p, hn::Vec<D>& even, hn::Vec<D>& odd) {
+    const auto lo = Load(d, p), hi = Load(d, p + hn::Lanes(d));
+    even = hn::ConcatEven(d, hi, lo);
+    odd = hn::ConcatOdd(d, hi, lo);
+  }
+};
+#endif
+struct BFloat16In {
+  using T = uint16_t;
+  template <class D>
+  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
+    const hn::RebindToUnsigned<D> du;
+    const hn::Rebind<uint16_t, D> du16;
+    return hn::BitCast(d, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(du16, p))));
+  }
+  // Each 32-bit lane holds a pair: the even element in its low half.
+  template <class D>
+  static HWY_INLINE void LoadPairs(D d, const uint16_t* p, hn::Vec<D>& even, hn::Vec<D>& odd) {
+    const hn::RebindToUnsigned<D> du;
+    const auto pairs = hn::LoadU(du, reinterpret_cast<const uint32_t*>(p));
+    even = hn::BitCast(d, hn::ShiftLeft<16>(pairs));
+    odd = hn::BitCast(d, hn::And(pairs, hn::Set(du, 0xFFFF0000u)));
+  }
+};
+
 #if HWY_TARGET <= HWY_AVX2
 // Targets whose masked loads and stores are instructions (never touching the
 // masked-off lanes): a short row or a tail is one masked strip.
@@ -523,6 +572,13 @@ bool WidthPassTransposed(const GatherTable& t, const float* const* src, float* c
 void WidthRowSparse(const GatherTable& t, const float* src, float* dst);
 void PairDecimatedRow(const BlockedTable& t, const float* const* rows, const float* weights,
                       float* dst, const float* const* ahead, int64_t ahead_rows);
+#if HWY_TARGET <= HWY_AVX2
+void PairDecimatedHalfRows(const BlockedTable& t, const uint16_t* const* rows, const float* weights,
+                           float* dst, const uint16_t* const* ahead, int64_t ahead_rows);
+#endif
+void PairDecimatedBFloat16Rows(const BlockedTable& t, const uint16_t* const* rows,
+                               const float* weights, float* dst, const uint16_t* const* ahead,
+                               int64_t ahead_rows);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclnn_host::resample::kernels

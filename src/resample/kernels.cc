@@ -25,35 +25,6 @@ HWY_BEFORE_NAMESPACE();
 namespace aclnn_host::resample::kernels {
 namespace HWY_NAMESPACE {
 
-// How source rows are read as fp32 vectors: fp32 rows, or fp16 / bf16 rows
-// converted in registers (exactly: every fp16 and bf16 value is a float).
-struct FloatIn {
-  using T = float;
-  template <class D>
-  static HWY_INLINE hn::Vec<D> Load(D d, const float* p) {
-    return hn::LoadU(d, p);
-  }
-};
-#if HWY_TARGET <= HWY_AVX2  // F16C
-struct HalfIn {
-  using T = uint16_t;
-  template <class D>
-  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
-    const hn::Rebind<hwy::float16_t, D> dh;
-    return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
-  }
-};
-#endif
-struct BFloat16In {
-  using T = uint16_t;
-  template <class D>
-  static HWY_INLINE hn::Vec<D> Load(D d, const uint16_t* p) {
-    const hn::RebindToUnsigned<D> du;
-    const hn::Rebind<uint16_t, D> du16;
-    return hn::BitCast(d, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(du16, p))));
-  }
-};
-
 // The sums of kGroup source rows with vectors of tag D from element x on,
 // each vector handed to store(v, x); returns where it stopped. A sum starts
 // from init[x] (or +0 where init is null). The weights are broadcast once.
@@ -762,6 +733,12 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.gather_row32 = &GatherRow32;
   t.width_row_sparse = &WidthRowSparse;
   t.pair_decimated_row = &PairDecimatedRow;
+#if HWY_TARGET <= HWY_AVX2
+  t.pair_decimated_half_rows = &PairDecimatedHalfRows;
+#else
+  t.pair_decimated_half_rows = nullptr;
+#endif
+  t.pair_decimated_bfloat16_rows = &PairDecimatedBFloat16Rows;
   t.split_pixels = &SplitPixels;
   t.join_pixels = &JoinPixels;
   t.height_pass_planes = &HeightPassPlanes<FloatOut>;

@@ -138,6 +138,15 @@ struct KernelTable {
   void (*pair_decimated_row)(const BlockedTable& table, const float* const* rows,
                              const float* weights, float* dst, const float* const* ahead,
                              int64_t ahead_rows);
+  // The same for fp16 and bf16 rows (and ahead rows) read in place,
+  // converted exactly in registers: the bits of pair_decimated_row on their
+  // values as floats. The fp16 form is null on targets without F16C.
+  void (*pair_decimated_half_rows)(const BlockedTable& table, const uint16_t* const* rows,
+                                   const float* weights, float* dst, const uint16_t* const* ahead,
+                                   int64_t ahead_rows);
+  void (*pair_decimated_bfloat16_rows)(const BlockedTable& table, const uint16_t* const* rows,
+                                       const float* weights, float* dst,
+                                       const uint16_t* const* ahead, int64_t ahead_rows);
   // A row of `pixels` pixels of `channels` contiguous floats (2 to
   // kMaxPlanarChannels) split into `channels` planar rows, plane c at
   // planes + c * stride, and joined back into such a row: bits moved as
@@ -193,22 +202,25 @@ struct KernelTable {
   const KernelTable* for_bfloat16_data;
 };
 
-// The forms of height_combine that read a dtype's 16-bit source rows in
-// place: height_combine_half_rows(_fetch) for fp16,
-// height_combine_bfloat16_rows(_fetch) for bf16; both null for the other
-// dtypes and where the target has none.
+// The forms of height_combine and pair_decimated_row that read a dtype's
+// 16-bit source rows in place: height_combine_half_rows(_fetch) and
+// pair_decimated_half_rows for fp16, the bfloat16 ones for bf16; all null
+// for the other dtypes and where the target has none.
 struct SixteenBitRowCombines {
   decltype(KernelTable::height_combine_half_rows) combine;
   decltype(KernelTable::height_combine_half_rows_fetch) fetch;
+  decltype(KernelTable::pair_decimated_half_rows) pair;
 };
 inline SixteenBitRowCombines SixteenBitRowCombinesOf(const KernelTable& k, DataType dtype) {
   switch (dtype) {
     case DataType::kFloat16:
-      return {k.height_combine_half_rows, k.height_combine_half_rows_fetch};
+      return {k.height_combine_half_rows, k.height_combine_half_rows_fetch,
+              k.pair_decimated_half_rows};
     case DataType::kBFloat16:
-      return {k.height_combine_bfloat16_rows, k.height_combine_bfloat16_rows_fetch};
+      return {k.height_combine_bfloat16_rows, k.height_combine_bfloat16_rows_fetch,
+              k.pair_decimated_bfloat16_rows};
     default:
-      return {nullptr, nullptr};
+      return {nullptr, nullptr, nullptr};
   }
 }
 

@@ -913,7 +913,14 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // 0.63-0.77; family bench (2 threads, AVX-512, cold calls): that shape
   // 0.60-0.71 -> 0.41-0.56 ms, NearestExact2dBackward 0.58-0.86 -> 0.51-0.52,
   // Bilinear2d 1080x1920 -> 540x960 0.79-0.81 -> 0.58-0.63.
-  plan->pair_decimated_ = plan->order_ == PassOrder::kHeightFirst && plan->source_direct_ &&
+  // fp16 and bf16 rows of unit stride too, read in place as the 16-bit
+  // height sums read them (where the target has no such form, the runner
+  // takes the two passes).
+  const bool rows_in_place =
+      plan->source_direct_ ||
+      ((source.dtype == DataType::kFloat16 || source.dtype == DataType::kBFloat16) &&
+       source.w_stride == 1);
+  plan->pair_decimated_ = plan->order_ == PassOrder::kHeightFirst && rows_in_place &&
                           !plan->h_identity_ && !plan->w_identity_ && !plan->height_sweep_ &&
                           !plan->width_transposed_ && plan->height().max_count == 2 &&
                           plan->width_blocked().decim_taps == 2;
@@ -1019,6 +1026,7 @@ class ResamplePlan::ChunkRunner {
           kernels::SixteenBitRowCombinesOf(k_, source.dtype);
       combine16_ = forms.combine;
       fetch16_ = forms.fetch;
+      pair16_ = forms.pair;
     }
     dst_planes_ = reinterpret_cast<float**>(take_bytes(batch * sizeof(float*)));
     dst16_planes_ = reinterpret_cast<uint16_t**>(take_bytes(batch * sizeof(uint16_t*)));
@@ -1324,9 +1332,11 @@ class ResamplePlan::ChunkRunner {
     }
   }
 
-  // Height-first rows by pair_decimated_row where a row sums two source
-  // rows, by the two passes for the others (one-row sums at the edges).
-  void RunPairDecimated(int64_t begin, int64_t end) {
+  // Height-first rows by pair_decimated_row (fp32 rows, or 16-bit ones by
+  // `pair`, the 16-bit form) where a row sums two source rows, by the two
+  // passes for the others (one-row sums at the edges).
+  template <typename T, class Pair>
+  void RunPairDecimated(int64_t begin, int64_t end, Pair pair, const T** rows, const T** ahead) {
     const GatherTable& t = plan_.height();
     const BlockedTable& width = plan_.width_blocked();
     const bool streamed = plan_.destination_streamed_;
@@ -1338,12 +1348,12 @@ class ResamplePlan::ChunkRunner {
       const size_t si = static_cast<size_t>(at.row);
       if (t.count[si] == 2) {
         const int64_t first = t.first[si];
-        row_ptrs_[0] = reinterpret_cast<const float*>(SourceRowAddr(at.plane, first));
-        row_ptrs_[1] = reinterpret_cast<const float*>(SourceRowAddr(at.plane, first + 1));
+        rows[0] = reinterpret_cast<const T*>(SourceRowAddr(at.plane, first));
+        rows[1] = reinterpret_cast<const T*>(SourceRowAddr(at.plane, first + 1));
         int64_t ahead_begin = 0, ahead_end = 0;
         RowsAhead(at.row, &ahead_begin, &ahead_end);
-        k_.pair_decimated_row(width, row_ptrs_, t.weights.data() + t.offset[si], dst, ahead_ptrs_,
-                              PointAhead(at.plane, ahead_begin, ahead_end, ahead_ptrs_));
+        pair(width, rows, t.weights.data() + t.offset[si], dst, ahead,
+             PointAhead(at.plane, ahead_begin, ahead_end, ahead));
       } else {
         HeightRowFromSource(at.plane, at.row, stage_);
         const float* mid[1] = {stage_};
@@ -1356,8 +1366,14 @@ class ResamplePlan::ChunkRunner {
 
   void RunHeightFirst(int64_t begin, int64_t end) {
     if (plan_.pair_decimated_ && !sweep_) {  // (a test may turn the sweep on)
-      RunPairDecimated(begin, end);
-      return;
+      if (plan_.source_direct_) {
+        RunPairDecimated(begin, end, k_.pair_decimated_row, row_ptrs_, ahead_ptrs_);
+        return;
+      }
+      if (pair16_ != nullptr) {  // (else a target without the 16-bit form)
+        RunPairDecimated(begin, end, pair16_, row16_ptrs_, ahead16_ptrs_);
+        return;
+      }
     }
     const float* mid[kRowsPerWidthPass] = {};
     float* dst[kRowsPerWidthPass] = {};
@@ -1684,6 +1700,8 @@ class ResamplePlan::ChunkRunner {
   // Its form that prefetches the rows ahead itself (CombineAhead).
   void (*fetch16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
                    const uint16_t* const*, int64_t) = nullptr;
+  // pair_decimated_row over those rows (RunPairDecimated).
+  decltype(kernels::KernelTable::pair_decimated_half_rows) pair16_ = nullptr;
   bool streamed_ = false;  // non-temporal stores to flush at the end
 };
 

@@ -189,9 +189,9 @@ class ResamplePlan {
   bool width_phased() const { return width_phased_; }
   void DisablePhasedWidthForTesting() { width_phased_ = false; }
   // Whether height-first rows that sum two source rows take both passes in
-  // one kernel call (kernels::pair_decimated_row: fp32 rows in place, a
-  // two-tap decimated width form); tests turn it off to compare the bytes
-  // with the two passes'.
+  // one kernel call (kernels::pair_decimated_row and its 16-bit forms:
+  // fp32, fp16 or bf16 rows in place, a two-tap decimated width form); tests
+  // turn it off to compare the bytes with the two passes'.
   bool pair_decimated() const { return pair_decimated_; }
   void DisablePairDecimatedForTesting() { pair_decimated_ = false; }
   // Channels-last views: both views' rows (n, h) are W pixels of C

@@ -673,7 +673,7 @@ void VolumePlan::RunFused(const VolumeView& source, const MutableVolumeView& des
     CombinedBuffers& combined = buffers.combined;
     // The 16-bit kernel that sums source rows in place, if the target has
     // one, and its form that prefetches the rows ahead itself (CombinedSlice).
-    kernels::SixteenBitRowCombines forms16 = {nullptr, nullptr};
+    kernels::SixteenBitRowCombines forms16 = {};
     if (unit_rows) forms16 = kernels::SixteenBitRowCombinesOf(kt, source.dtype);
     const auto in_place16 = forms16.combine;
     const auto fetch16 = forms16.fetch;
