@@ -534,7 +534,25 @@ float RandomFloat(std::mt19937& rng) {
 
 uint16_t HalfRef(float f) { return resample::FloatToHalf(f); }
 
-// The nearest forwards' copy gather (gather_row32) on every target: exact
+// gather(src, src_n, first, n, dst) for elements of type T against the
+// element-by-element copy; the element past n keeps `sentinel`.
+template <typename T, typename Gather>
+void ExpectExactGather(Gather gather, std::mt19937& rng, const std::vector<int32_t>& first,
+                       int64_t src_n, T sentinel, int trial) {
+  const int64_t n = static_cast<int64_t>(first.size());
+  std::vector<T> src(static_cast<size_t>(src_n));
+  for (T& v : src) v = static_cast<T>(rng());
+  std::vector<T> dst(static_cast<size_t>(n) + 1, sentinel);
+  gather(src.data(), src_n, first.data(), n, dst.data());
+  for (int64_t x = 0; x < n; ++x) {
+    ASSERT_EQ(dst[static_cast<size_t>(x)], src[static_cast<size_t>(first[x])])
+        << sizeof(T) * 8 << "-bit, trial " << trial << " x " << x;
+  }
+  ASSERT_EQ(dst[static_cast<size_t>(n)], sentinel) << sizeof(T) * 8 << "-bit, trial " << trial;
+}
+
+// The nearest forwards' copy gathers (gather_row32, gather_row16,
+// gather_row8) on every target: exact
 // bits for index patterns of upsampling (vectors of one window), shrinking
 // and random ones (element by element), lanes before the window's base, and
 // windows that would run past the row's end; it never reads past src_n (the
@@ -557,16 +575,10 @@ TEST(SimdTargets, CopyGatherCopiesExactlyOnEveryTarget) {
         if (kind == 3) f = std::max<int64_t>(0, src_n - 1 - x / 3);  // descending
         first[static_cast<size_t>(x)] = static_cast<int32_t>(f);
       }
-      std::vector<uint32_t> src(static_cast<size_t>(src_n));
-      for (uint32_t& v : src) v = static_cast<uint32_t>(rng());
-      std::vector<uint32_t> dst(static_cast<size_t>(n) + 1, 0xDEADBEEFu);
-      resample::kernels::CurrentKernels().gather_row32(src.data(), src_n, first.data(), n,
-                                                       dst.data());
-      for (int64_t x = 0; x < n; ++x) {
-        ASSERT_EQ(dst[static_cast<size_t>(x)], src[static_cast<size_t>(first[x])])
-            << "trial " << trial << " x " << x;
-      }
-      ASSERT_EQ(dst[static_cast<size_t>(n)], 0xDEADBEEFu) << "trial " << trial;
+      const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+      ExpectExactGather<uint32_t>(k.gather_row32, rng, first, src_n, 0xDEADBEEFu, trial);
+      ExpectExactGather<uint16_t>(k.gather_row16, rng, first, src_n, 0xBEEF, trial);
+      ExpectExactGather<uint8_t>(k.gather_row8, rng, first, src_n, 0xEF, trial);
     }
   }
   resample::kernels::ForceTarget(0);

@@ -354,11 +354,22 @@ void ZeroRowStreamed(void* dst, int64_t bytes) {
 // that factor) is that many loads and lane permutes and a blend per window.
 constexpr int64_t kMaxCopyWindows = 4;
 
-void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
-                 uint32_t* dst) {
+// T: the elements' bits (uint8_t, uint16_t or uint32_t), moved in 32-bit
+// lanes: each window's elements widened as they are loaded, the vector
+// narrowed back for its store.
+template <typename T>
+void GatherRowOf(const T* src, int64_t src_n, const int32_t* first, int64_t n, T* dst) {
   const hn::ScalableTag<uint32_t> d;
   const hn::RebindToSigned<decltype(d)> di;
+  const hn::Rebind<T, decltype(d)> dt;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto load = [&](const T* at) {
+    if constexpr (sizeof(T) == sizeof(uint32_t)) {
+      return hn::LoadU(d, at);
+    } else {
+      return hn::PromoteTo(d, hn::LoadU(dt, at));
+    }
+  };
   int64_t x = 0;
   for (; x + lanes <= n; x += lanes) {
     const int32_t base = first[x];
@@ -371,23 +382,39 @@ void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64
       const auto lane =
           hn::IndicesFromVec(d, hn::And(idx, hn::Set(di, static_cast<int32_t>(lanes - 1))));
       const auto step = hn::Set(d, static_cast<uint32_t>(lanes));
-      auto out = hn::TableLookupLanes(hn::LoadU(d, src + base), lane);
+      auto out = hn::TableLookupLanes(load(src + base), lane);
       auto bound = step;  // lanes whose index is below bound are formed
       for (int64_t at = lanes; !hn::AllTrue(d, hn::Lt(uidx, bound)) &&
                                at < kMaxCopyWindows * lanes && base + at + lanes <= src_n;
            at += lanes) {
         out = hn::IfThenElse(hn::Lt(uidx, bound), out,
-                             hn::TableLookupLanes(hn::LoadU(d, src + base + at), lane));
+                             hn::TableLookupLanes(load(src + base + at), lane));
         bound = hn::Add(bound, step);
       }
       if (hn::AllTrue(d, hn::Lt(uidx, bound))) {
-        hn::StoreU(out, d, dst + x);
+        if constexpr (sizeof(T) == sizeof(uint32_t)) {
+          hn::StoreU(out, d, dst + x);
+        } else {
+          hn::StoreU(hn::TruncateTo(dt, out), dt, dst + x);
+        }
         continue;
       }
     }
     for (int64_t k = x; k < x + lanes; ++k) dst[k] = src[first[k]];
   }
   for (; x < n; ++x) dst[x] = src[first[x]];
+}
+
+void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
+                 uint32_t* dst) {
+  GatherRowOf(src, src_n, first, n, dst);
+}
+void GatherRow16(const uint16_t* src, int64_t src_n, const int32_t* first, int64_t n,
+                 uint16_t* dst) {
+  GatherRowOf(src, src_n, first, n, dst);
+}
+void GatherRow8(const uint8_t* src, int64_t src_n, const int32_t* first, int64_t n, uint8_t* dst) {
+  GatherRowOf(src, src_n, first, n, dst);
 }
 
 bool RowIsFinite(const float* row, int64_t n) {
@@ -731,6 +758,8 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.height_combine_bfloat16_streamed_pair = &HeightCombineTo16StreamedPair<BFloat16Store>;
   t.row_is_finite = &RowIsFinite;
   t.gather_row32 = &GatherRow32;
+  t.gather_row16 = &GatherRow16;
+  t.gather_row8 = &GatherRow8;
   t.width_row_sparse = &WidthRowSparse;
   t.pair_decimated_row = &PairDecimatedRow;
 #if HWY_TARGET <= HWY_AVX2

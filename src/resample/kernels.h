@@ -124,6 +124,12 @@ struct KernelTable {
   // vectors (shrinking by up to about 4x), one of each per vector and a blend.
   void (*gather_row32)(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
                        uint32_t* dst);
+  // The same for 16-bit and 8-bit elements (fp16, bf16, uint8), moved in
+  // 32-bit lanes: as many elements a vector as gather_row32.
+  void (*gather_row16)(const uint16_t* src, int64_t src_n, const int32_t* first, int64_t n,
+                       uint16_t* dst);
+  void (*gather_row8)(const uint8_t* src, int64_t src_n, const int32_t* first, int64_t n,
+                      uint8_t* dst);
   // One row of the width pass from the gather table, each element the chain
   // of its own taps only (no zero-weight taps): the exact result for rows
   // holding Inf or NaN, and the blocked pass's bits for finite elements.

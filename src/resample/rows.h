@@ -32,16 +32,24 @@ inline std::vector<int32_t> GatherRowIndices(const std::vector<int64_t>& first, 
 
 // The nearest forwards' row copy: element x of the row at dst (stride ds) is
 // element first[x] of the row at src (stride ss, src_n elements), bit for
-// bit. first32 (GatherRowIndices of first, or empty): 32-bit rows with unit
-// strides go through k.gather_row32.
+// bit. first32 (GatherRowIndices of first, or empty): rows of 8-, 16- or
+// 32-bit elements with unit strides go through k.gather_row8/16/32.
 template <typename T>
 void GatherRow(const kernels::KernelTable& k, const T* src, int64_t ss, int64_t src_n,
                const int64_t* first, const std::vector<int32_t>& first32, T* dst, int64_t ds,
                int64_t n) {
-  if constexpr (sizeof(T) == 4) {
-    if (!first32.empty() && ss == 1 && ds == 1) {
+  if (!first32.empty() && ss == 1 && ds == 1) {
+    if constexpr (sizeof(T) == 4) {
       k.gather_row32(reinterpret_cast<const uint32_t*>(src), src_n, first32.data(), n,
                      reinterpret_cast<uint32_t*>(dst));
+      return;
+    } else if constexpr (sizeof(T) == 2) {
+      k.gather_row16(reinterpret_cast<const uint16_t*>(src), src_n, first32.data(), n,
+                     reinterpret_cast<uint16_t*>(dst));
+      return;
+    } else if constexpr (sizeof(T) == 1) {
+      k.gather_row8(reinterpret_cast<const uint8_t*>(src), src_n, first32.data(), n,
+                    reinterpret_cast<uint8_t*>(dst));
       return;
     }
   }
