@@ -62,19 +62,27 @@ struct TestViews {
   MutableTensorView o;
 };
 
+// values as elements of dtype (fp32, or fp16 / bf16 rounded to nearest
+// even), in order.
+std::vector<unsigned char> EncodeValues(const std::vector<float>& values, DataType dtype) {
+  const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
+  std::vector<unsigned char> bytes(values.size() * esize);
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (dtype == DataType::kFloat32) {
+      std::memcpy(&bytes[i * 4], &values[i], 4);
+    } else {
+      const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(values[i])
+                                                     : resample::FloatToBFloat16(values[i]);
+      std::memcpy(&bytes[i * 2], &b, 2);
+    }
+  }
+  return bytes;
+}
+
 void MakeViews(const Shape& s, DataType dtype, const std::vector<float>& g, int layout,
                TestViews* v) {
   const size_t esize = dtype == DataType::kFloat32 ? 4 : 2;
-  v->in.assign(g.size() * esize, 0);
-  for (size_t i = 0; i < g.size(); ++i) {
-    if (dtype == DataType::kFloat32) {
-      std::memcpy(&v->in[i * 4], &g[i], 4);
-    } else {
-      const uint16_t b = dtype == DataType::kFloat16 ? resample::FloatToHalf(g[i])
-                                                     : resample::FloatToBFloat16(g[i]);
-      std::memcpy(&v->in[i * 2], &b, 2);
-    }
-  }
+  v->in = EncodeValues(g, dtype);
   v->go = TensorView{};
   v->go.data = v->in.data();
   v->go.dtype = dtype;
@@ -1564,16 +1572,7 @@ bool SameBytesOnEveryTarget(const resample::ResamplePlan& a, const resample::Res
                               std::numeric_limits<float>::quiet_NaN()};
     for (int k = 0; k < 3; ++k) in[rng() % in.size()] = specials[rng() % 3];
   }
-  std::vector<unsigned char> in_bytes(in.size() * es);
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (dtype == DataType::kFloat32) {
-      std::memcpy(&in_bytes[i * es], &in[i], es);
-    } else {
-      const uint16_t h = dtype == DataType::kFloat16 ? resample::FloatToHalf(in[i])
-                                                     : resample::FloatToBFloat16(in[i]);
-      std::memcpy(&in_bytes[i * es], &h, es);
-    }
-  }
+  const std::vector<unsigned char> in_bytes = EncodeValues(in, dtype);
   src.data = in_bytes.data();
   MutableTensorView dst;
   dst.dtype = dtype;

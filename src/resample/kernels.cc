@@ -405,18 +405,6 @@ void GatherRowOf(const T* src, int64_t src_n, const int32_t* first, int64_t n, T
   for (; x < n; ++x) dst[x] = src[first[x]];
 }
 
-void GatherRow32(const uint32_t* src, int64_t src_n, const int32_t* first, int64_t n,
-                 uint32_t* dst) {
-  GatherRowOf(src, src_n, first, n, dst);
-}
-void GatherRow16(const uint16_t* src, int64_t src_n, const int32_t* first, int64_t n,
-                 uint16_t* dst) {
-  GatherRowOf(src, src_n, first, n, dst);
-}
-void GatherRow8(const uint8_t* src, int64_t src_n, const int32_t* first, int64_t n, uint8_t* dst) {
-  GatherRowOf(src, src_n, first, n, dst);
-}
-
 bool RowIsFinite(const float* row, int64_t n) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -757,9 +745,9 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.height_combine_bfloat16_streamed = &HeightCombineTo16Streamed<BFloat16Store>;
   t.height_combine_bfloat16_streamed_pair = &HeightCombineTo16StreamedPair<BFloat16Store>;
   t.row_is_finite = &RowIsFinite;
-  t.gather_row32 = &GatherRow32;
-  t.gather_row16 = &GatherRow16;
-  t.gather_row8 = &GatherRow8;
+  t.gather_row32 = &GatherRowOf<uint32_t>;
+  t.gather_row16 = &GatherRowOf<uint16_t>;
+  t.gather_row8 = &GatherRowOf<uint8_t>;
   t.width_row_sparse = &WidthRowSparse;
   t.pair_decimated_row = &PairDecimatedRow;
 #if HWY_TARGET <= HWY_AVX2
