@@ -1062,6 +1062,118 @@ TEST(SimdTargets, PairDecimatedRowGivesTheTwoPassesBytes) {
   EXPECT_GT(sixteen_bit, 200);
 }
 
+// decimated_half_rows and decimated_bfloat16_rows (16-bit rows read and
+// stored in place) against the rows converted to fp32, width_row_sparse and
+// the checked 16-bit stores: the same bits on every target that has them,
+// for decimated forms of 1, 2, 4 and 8 taps of any weights, edge destinations
+// of 1 to 3 taps on either side, 1 to 8 rows a call, fp16 rows with
+// infinities, bf16 rows of every bit pattern now and then (NaNs included;
+// through the bf16-data table's form too); nothing written past a row.
+TEST(SimdTargets, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
+  std::mt19937 rng(64);
+  const uint16_t kSentinel = 0x7E5Au;
+  const float inf = std::numeric_limits<float>::infinity();
+  const auto weight = [&] { return std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng); };
+  int with_edges = 0, calls = 0;
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    for (int trial = 0; trial < 160; ++trial) {
+      const int64_t taps = int64_t{1} << (trial % 4);  // 1, 2, 4, 8
+      const int64_t left = (trial / 4) % 3, right = (trial / 12) % 3, shift = (trial / 36) % 2;
+      const int64_t run = 17 + taps + static_cast<int64_t>(rng() % (trial % 5 == 0 ? 600 : 60));
+      const int64_t size = left + run + right, src_size = 2 * size;
+      resample::AxisWeights forward;
+      forward.in_size = src_size;
+      forward.out_size = size;
+      forward.offset.push_back(0);
+      std::vector<float> interior(static_cast<size_t>(taps));
+      for (float& w : interior) w = weight();
+      for (int64_t i = 0; i < size; ++i) {
+        // (Near the row's end a run destination would read past it: an edge.)
+        const bool edge = i < left || i >= left + run || 2 * i + shift + taps > src_size;
+        const int64_t count = edge ? 1 + static_cast<int64_t>(rng() % 3) : taps;
+        const int64_t first =
+            edge ? static_cast<int64_t>(rng() % (src_size - count + 1)) : 2 * i + shift;
+        forward.first.push_back(first);
+        forward.count.push_back(count);
+        for (int64_t j = 0; j < count; ++j) {
+          forward.weights.push_back(edge ? weight() : interior[static_cast<size_t>(j)]);
+          forward.weights64.push_back(forward.weights.back());
+        }
+        forward.offset.push_back(static_cast<int64_t>(forward.weights.size()));
+      }
+      const resample::GatherTable table = resample::AsGatherTable(forward);
+      const resample::BlockedTable blocked = resample::BlockGatherTable(table);
+      ASSERT_EQ(blocked.decim_taps, taps) << "trial " << trial;
+      if (!blocked.decim_edge_first.empty()) ++with_edges;
+      const int64_t num_rows = 1 + static_cast<int64_t>(rng() % 8);
+      for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+        const bool half = dtype == DataType::kFloat16;
+        std::vector<std::vector<uint16_t>> src(static_cast<size_t>(num_rows));
+        for (std::vector<uint16_t>& row : src) {
+          row.resize(static_cast<size_t>(src_size));
+          for (uint16_t& v : row) {
+            float f = rng() % 64 == 0 ? (rng() % 2 ? inf : -inf) : RandomFloat(rng);
+            while (std::isnan(f)) f = RandomFloat(rng);
+            v = half ? resample::FloatToHalf(f)
+                     : (rng() % 16 == 0 ? static_cast<uint16_t>(rng())
+                                        : resample::FloatToBFloat16(f));
+          }
+        }
+        std::vector<std::vector<uint16_t>> want(src.size());
+        std::vector<float> row32(static_cast<size_t>(src_size)), sum(static_cast<size_t>(size));
+        for (size_t r = 0; r < src.size(); ++r) {
+          want[r].resize(static_cast<size_t>(size));
+          if (half) {
+            k.load_half_row(src[r].data(), row32.data(), src_size);
+          } else {
+            k.load_bfloat16_row(src[r].data(), row32.data(), src_size);
+          }
+          k.width_row_sparse(table, row32.data(), sum.data());
+          // The checked stores (the default table's), also for the bf16-data form.
+          if (half) {
+            k.store_half_row(sum.data(), want[r].data(), size);
+          } else {
+            k.store_bfloat16_row(sum.data(), want[r].data(), size);
+          }
+        }
+        const resample::kernels::KernelTable* tables[2] = {&k, k.for_bfloat16_data};
+        for (const resample::kernels::KernelTable* table16 : tables) {
+          const auto form = resample::kernels::SixteenBitRowCombinesOf(*table16, dtype).decimated;
+          if (form == nullptr) {
+            ASSERT_TRUE(half) << "every target has the bf16 form";
+            continue;
+          }
+          ++calls;
+          std::vector<std::vector<uint16_t>> got(src.size());
+          const uint16_t* src_rows[8] = {};
+          uint16_t* dst_rows[8] = {};
+          for (size_t r = 0; r < src.size(); ++r) {
+            got[r].assign(static_cast<size_t>(size) + 1, kSentinel);
+            src_rows[r] = src[r].data();
+            dst_rows[r] = got[r].data();
+          }
+          form(blocked, src_rows, dst_rows, num_rows);
+          for (size_t r = 0; r < src.size(); ++r) {
+            for (int64_t x = 0; x < size; ++x) {
+              ASSERT_EQ(got[r][static_cast<size_t>(x)], want[r][static_cast<size_t>(x)])
+                  << (half ? "fp16" : "bf16") << (table16 == &k ? "" : " (bf16-data table)")
+                  << " trial " << trial << " taps " << taps << " row " << r << " x " << x << " of "
+                  << size << " (edges " << left << ", " << right << ")";
+            }
+            ASSERT_EQ(got[r][static_cast<size_t>(size)], kSentinel) << "written past row " << r;
+          }
+        }
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+  EXPECT_GT(with_edges, 100);
+  EXPECT_GT(calls, 400);
+}
+
 // The bf16-data tables (for plans with a bf16 source: their bf16 stores skip
 // the test for NaN) store the bits the checked stores give, for sums of bf16
 // values of every bit pattern (signalling and quiet NaNs of every payload,
@@ -1828,6 +1940,34 @@ TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
   for (const DataType dtype : {DataType::kFloat32, DataType::kFloat16, DataType::kBFloat16}) {
     SCOPED_TRACE(EngineDtypeName(dtype));
     PairDecimatedRowsGiveTheTwoPassesBytes(dtype);
+  }
+}
+
+// Rows that go straight to the width pass (an identity height axis, as in
+// the 1-D functions), fp16 or bf16, whose width table has a decimated form
+// (2x shrinking passes of every filter, the backwards of 2x upsampling) are
+// read, summed and rounded in place (decimated_half_rows and the bf16 form):
+// the same bytes as the rows converted to fp32 and back, finite or not, any
+// partition, on every target (those without the fp16 form convert).
+TEST(Paths, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
+  for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+    SCOPED_TRACE(EngineDtypeName(dtype));
+    PathGivesTheSameBytes(
+        85, [](const resample::ResamplePlan& plan) { return plan.decimated16(); },
+        [](resample::ResamplePlan& plan) { plan.DisableDecimated16ForTesting(); },
+        [](std::mt19937& rng) {
+          resample::ResampleProblem p = RandomProblem(rng);
+          const int64_t unit =
+              rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
+          const bool forward = p.direction == resample::Direction::kForward;
+          (forward ? p.in_w : p.out_w) = 2 * unit;
+          (forward ? p.out_w : p.in_w) = unit;
+          p.in_h = p.out_h;  // no scale: the identity
+          p.scales_w = rng() % 3 == 0 ? 0.5 : 0;
+          p.scales_h = 0;
+          return p;
+        },
+        dtype);
   }
 }
 

@@ -579,6 +579,14 @@ void PairDecimatedHalfRows(const BlockedTable& t, const uint16_t* const* rows, c
 void PairDecimatedBFloat16Rows(const BlockedTable& t, const uint16_t* const* rows,
                                const float* weights, float* dst, const uint16_t* const* ahead,
                                int64_t ahead_rows);
+#if HWY_TARGET <= HWY_AVX2
+void DecimatedHalfRows(const BlockedTable& t, const uint16_t* const* src, uint16_t* const* dst,
+                       int64_t num_rows);
+#endif
+void DecimatedBFloat16Rows(const BlockedTable& t, const uint16_t* const* src, uint16_t* const* dst,
+                           int64_t num_rows);
+void DecimatedBFloat16DataRows(const BlockedTable& t, const uint16_t* const* src,
+                               uint16_t* const* dst, int64_t num_rows);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclnn_host::resample::kernels

@@ -756,6 +756,14 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.pair_decimated_half_rows = nullptr;
 #endif
   t.pair_decimated_bfloat16_rows = &PairDecimatedBFloat16Rows;
+#if HWY_TARGET <= HWY_AVX2
+  t.decimated_half_rows = &DecimatedHalfRows;
+#else
+  t.decimated_half_rows = nullptr;
+#endif
+  t.decimated_bfloat16_rows = std::is_same_v<BFloat16Store, BFloat16DataOut>
+                                  ? &DecimatedBFloat16DataRows
+                                  : &DecimatedBFloat16Rows;
   t.split_pixels = &SplitPixels;
   t.join_pixels = &JoinPixels;
   t.height_pass_planes = &HeightPassPlanes<FloatOut>;

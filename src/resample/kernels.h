@@ -153,6 +153,19 @@ struct KernelTable {
   void (*pair_decimated_bfloat16_rows)(const BlockedTable& table, const uint16_t* const* rows,
                                        const float* weights, float* dst,
                                        const uint16_t* const* ahead, int64_t ahead_rows);
+  // The decimated width pass (BlockedTable::decim_taps > 0) of
+  // 1 <= num_rows <= kMaxWidthRows fp16 (bf16) rows of table.src_size
+  // elements, read in place and converted exactly in registers, each sum
+  // rounded to 16 bits as store_half_row (store_bfloat16_row) rounds it and
+  // stored at dst[r][i], i < table.size: the bits of load_half_row,
+  // width_row_sparse and store_half_row, for every value (each destination
+  // is its own chain: no probe, nothing to redo). The source rows are
+  // prefetched as width_pass's from_memory rows are. The fp16 form is null
+  // on targets without F16C.
+  void (*decimated_half_rows)(const BlockedTable& table, const uint16_t* const* src,
+                              uint16_t* const* dst, int64_t num_rows);
+  void (*decimated_bfloat16_rows)(const BlockedTable& table, const uint16_t* const* src,
+                                  uint16_t* const* dst, int64_t num_rows);
   // A row of `pixels` pixels of `channels` contiguous floats (2 to
   // kMaxPlanarChannels) split into `channels` planar rows, plane c at
   // planes + c * stride, and joined back into such a row: bits moved as
@@ -208,25 +221,27 @@ struct KernelTable {
   const KernelTable* for_bfloat16_data;
 };
 
-// The forms of height_combine and pair_decimated_row that read a dtype's
-// 16-bit source rows in place: height_combine_half_rows(_fetch) and
-// pair_decimated_half_rows for fp16, the bfloat16 ones for bf16; all null
-// for the other dtypes and where the target has none.
+// The forms of height_combine, pair_decimated_row and the decimated width
+// pass that read a dtype's 16-bit source rows in place:
+// height_combine_half_rows(_fetch), pair_decimated_half_rows and
+// decimated_half_rows for fp16, the bfloat16 ones for bf16; all null for the
+// other dtypes and where the target has none.
 struct SixteenBitRowCombines {
   decltype(KernelTable::height_combine_half_rows) combine;
   decltype(KernelTable::height_combine_half_rows_fetch) fetch;
   decltype(KernelTable::pair_decimated_half_rows) pair;
+  decltype(KernelTable::decimated_half_rows) decimated;
 };
 inline SixteenBitRowCombines SixteenBitRowCombinesOf(const KernelTable& k, DataType dtype) {
   switch (dtype) {
     case DataType::kFloat16:
       return {k.height_combine_half_rows, k.height_combine_half_rows_fetch,
-              k.pair_decimated_half_rows};
+              k.pair_decimated_half_rows, k.decimated_half_rows};
     case DataType::kBFloat16:
       return {k.height_combine_bfloat16_rows, k.height_combine_bfloat16_rows_fetch,
-              k.pair_decimated_bfloat16_rows};
+              k.pair_decimated_bfloat16_rows, k.decimated_bfloat16_rows};
     default:
-      return {nullptr, nullptr, nullptr};
+      return {nullptr, nullptr, nullptr, nullptr};
   }
 }
 

@@ -427,11 +427,20 @@ constexpr int64_t kDecimChunk = 256;
 // (four chains in flight); the last vector of a chunk may overlap the
 // previous one. The edge destinations gather their taps one by one, the
 // rows' chains side by side. Every destination is its sparse chain
-// (ascending taps from zero): the same bits. probe as WidthRows'.
-template <int kTaps, bool kFetch, class D>
-void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* const* dst,
-                   int num_rows, hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
+// (ascending taps from zero): the same bits, whatever the values. probe as
+// WidthRows' (In, Out: fp32 rows; for 16-bit rows read and stored in
+// registers, see DecimatedRowsTo16, it stays as it is).
+template <int kTaps, bool kFetch, class In, class Out, class D>
+void DecimatedRows(D d, const BlockedTable& t, const typename In::T* const* src,
+                   typename Out::T* const* dst, int num_rows,
+                   hn::Vec<hn::RebindToUnsigned<D>>& rows_probe) {
   using V = hn::Vec<D>;
+  using TIn = typename In::T;
+  constexpr bool kProbe = std::is_same_v<Out, FloatOut>;
+  // Lines and prefetch distance in elements of the source (the same bytes
+  // ahead for 16-bit rows as for fp32 ones).
+  constexpr int64_t kLineElements = 64 / static_cast<int64_t>(sizeof(TIn));
+  constexpr int64_t kAhead = kWidthPrefetchAhead * 4 / static_cast<int64_t>(sizeof(TIn));
   const hn::RebindToUnsigned<D> du;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   constexpr int64_t kPairsPast = (kTaps + 1) / 2 - 1;  // pairs a chunk needs past its end
@@ -442,6 +451,10 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   for (int j = 0; j < kTaps; ++j) w[j] = hn::Set(d, t.decim_weights[static_cast<size_t>(j)]);
   const int64_t begin = t.decim_begin, n = t.decim_end - begin;  // n >= kWidth >= lanes
   auto probe = hn::Zero(du);  // in a register: the stores could alias rows_probe
+  const auto finish = [&](V acc, typename Out::T* p) {
+    if constexpr (kProbe) probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc, hn::Zero(d))));
+    Out::Store(d, acc, p);
+  };
   // Two taps read each pair once: the sums come straight from the pair loads'
   // registers, with no split into the buffers. Measured, the two forms
   // alternated in one process, calls back to back, AVX2, split -> registers
@@ -454,40 +467,38 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
   // sources) and o; with kFetch first the row's lines a little ahead, and the
   // next row's (next0) at the same place: a row goes faster than memory, so
   // most of each row is fetched while the previous one is done.
-  const auto load_pairs = [&](int r, const float* pair0, const float* next0, int64_t m, V& e,
-                              V& o) {
+  const auto load_pairs = [&](int r, const TIn* pair0, const TIn* next0, int64_t m, V& e, V& o) {
     if constexpr (kFetch) {
-      for (int64_t f = 0; f < 2 * lanes; f += kFloatsPerLine) {
-        __builtin_prefetch(pair0 + 2 * m + f + kWidthPrefetchAhead);
+      for (int64_t f = 0; f < 2 * lanes; f += kLineElements) {
+        __builtin_prefetch(pair0 + 2 * m + f + kAhead);
         if (r + 1 < num_rows) __builtin_prefetch(next0 + 2 * m + f);
       }
     }
-    hn::LoadInterleaved2(d, pair0 + 2 * m, e, o);
+    In::LoadPairs(d, pair0 + 2 * m, e, o);
   };
+  const hn::CappedTag<float, 1> d1;
   if constexpr (kPairsInRegisters) {
     for (int r = 0; r < num_rows; ++r) {
-      const float* const pair0 = src[r] + t.decim_source;
-      const float* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source;
-      float* const out = dst[r] + begin;
+      const TIn* const pair0 = src[r] + t.decim_source;
+      const TIn* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source;
+      typename Out::T* const out = dst[r] + begin;
       for (int64_t k = 0; k < n; k += lanes) {
         const int64_t at = std::min(k, n - lanes);
         V e, o;
         load_pairs(r, pair0, next0, at, e, o);
-        const V acc = hn::MulAdd(w[1], o, hn::MulAdd(w[0], e, hn::Zero(d)));
-        probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc, hn::Zero(d))));
-        hn::StoreU(acc, d, out + at);
+        finish(hn::MulAdd(w[1], o, hn::MulAdd(w[0], e, hn::Zero(d))), out + at);
       }
     }
   } else {
     for (int r = 0; r < num_rows; ++r) {
-      const float* const row = src[r] + t.decim_source;
-      float* const out = dst[r] + begin;
+      const TIn* const row = src[r] + t.decim_source;
+      typename Out::T* const out = dst[r] + begin;
       for (int64_t c0 = 0, cn = 0; c0 < n; c0 += cn) {
         cn = n - c0 <= kDecimChunk + BlockedTable::kWidth ? n - c0 : kDecimChunk;  // >= lanes
         // Pairs m < pairs: sources 2 * (c0 + m) and the next, all inside the
         // row (BlockedTable::decim_source).
-        const float* const pair0 = row + 2 * c0;
-        const float* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source + 2 * c0;
+        const TIn* const pair0 = row + 2 * c0;
+        const TIn* const next0 = src[std::min(r + 1, num_rows - 1)] + t.decim_source + 2 * c0;
         const int64_t pairs = cn + kPairsPast;
         int64_t m = 0;
         for (; m + lanes <= pairs; m += lanes) {
@@ -498,13 +509,13 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
         }
         if (m < pairs && pairs >= lanes) {  // the last vector of pairs overlaps the previous
           V e, o;
-          hn::LoadInterleaved2(d, pair0 + 2 * (pairs - lanes), e, o);
+          In::LoadPairs(d, pair0 + 2 * (pairs - lanes), e, o);
           hn::StoreU(e, d, even + pairs - lanes);
           hn::StoreU(o, d, odd + pairs - lanes);
         } else {
           for (; m < pairs; ++m) {
-            even[m] = pair0[2 * m];
-            odd[m] = pair0[2 * m + 1];
+            even[m] = hn::GetLane(In::Load(d1, pair0 + 2 * m));
+            odd[m] = hn::GetLane(In::Load(d1, pair0 + 2 * m + 1));
           }
         }
         int64_t k = 0;
@@ -517,10 +528,7 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
               acc[v] = hn::MulAdd(w[j], hn::LoadU(d, half + v * lanes), acc[v]);
             }
           }
-          for (int v = 0; v < 4; ++v) {
-            probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc[v], hn::Zero(d))));
-            hn::StoreU(acc[v], d, out + c0 + k + v * lanes);
-          }
+          for (int v = 0; v < 4; ++v) finish(acc[v], out + c0 + k + v * lanes);
         }
         for (; k < cn; k += lanes) {
           const int64_t at = std::min(k, cn - lanes);
@@ -528,14 +536,12 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
           for (int j = 0; j < kTaps; ++j) {
             acc = hn::MulAdd(w[j], hn::LoadU(d, (j % 2 == 0 ? even : odd) + at + j / 2), acc);
           }
-          probe = hn::Or(probe, hn::BitCast(du, hn::Mul(acc, hn::Zero(d))));
-          hn::StoreU(acc, d, out + c0 + at);
+          finish(acc, out + c0 + at);
         }
       }
     }
   }
   // The edges: per destination, the rows' chains side by side.
-  const hn::CappedTag<float, 1> d1;
   const hn::RebindToUnsigned<decltype(d1)> du1;
   auto edge_probe = hn::Zero(du1);
   const int64_t edges = static_cast<int64_t>(t.decim_edge_first.size());
@@ -549,31 +555,63 @@ void DecimatedRows(D d, const BlockedTable& t, const float* const* src, float* c
     for (int64_t j = 0; j < count; ++j) {
       const auto wj = hn::Set(d1, ew[j]);
       for (int r = 0; r < num_rows; ++r) {
-        acc[r] = hn::MulAdd(wj, hn::LoadU(d1, src[r] + first + j), acc[r]);
+        acc[r] = hn::MulAdd(wj, In::Load(d1, src[r] + first + j), acc[r]);
       }
     }
     for (int r = 0; r < num_rows; ++r) {
-      edge_probe = hn::Or(edge_probe, hn::BitCast(du1, hn::Mul(acc[r], hn::Zero(d1))));
-      hn::StoreU(acc[r], d1, dst[r] + at);
+      if constexpr (kProbe) {
+        edge_probe = hn::Or(edge_probe, hn::BitCast(du1, hn::Mul(acc[r], hn::Zero(d1))));
+        hn::StoreU(acc[r], d1, dst[r] + at);
+      } else {
+        Out::StoreFirst(d, hn::Set(d, hn::GetLane(acc[r])), 1, dst[r] + at);
+      }
     }
   }
   rows_probe = hn::Or(rows_probe, hn::Or(probe, hn::Set(du, hn::GetLane(edge_probe))));
 }
 
-template <bool kFetch, class D>
+template <bool kFetch, class In, class Out, class D>
 auto DecimatedRowsOf(D, const BlockedTable& t) {
-  using Fn = void (*)(D, const BlockedTable&, const float* const*, float* const*, int,
-                      hn::Vec<hn::RebindToUnsigned<D>>&);
+  using Fn = void (*)(D, const BlockedTable&, const typename In::T* const*, typename Out::T* const*,
+                      int, hn::Vec<hn::RebindToUnsigned<D>>&);
   // By tap count: a kernel for exactly the counts BlockedTable::IsDecimTaps
   // allows (only those are instantiated), none for the others.
   static constexpr auto kByTaps = TapTable<Fn, BlockedTable::kMaxDecimTaps>([](auto taps) -> Fn {
     if constexpr (BlockedTable::IsDecimTaps(decltype(taps)::value)) {
-      return &DecimatedRows<decltype(taps)::value, kFetch, D>;
+      return &DecimatedRows<decltype(taps)::value, kFetch, In, Out, D>;
     } else {
       return nullptr;
     }
   });
   return kByTaps[static_cast<size_t>(t.decim_taps)];
+}
+
+// KernelTable::decimated_half_rows / decimated_bfloat16_rows: the decimated
+// form over 16-bit rows of the tensors themselves, read and rounded in
+// registers (every destination is its own chain, so no finiteness probe and
+// no redo).
+template <class In, class Out>
+void DecimatedRowsTo16(const BlockedTable& t, const uint16_t* const* src, uint16_t* const* dst,
+                       int64_t num_rows) {
+  const hn::ScalableTag<float> d;
+  auto probe = hn::Zero(hn::RebindToUnsigned<decltype(d)>());
+  const int rows = static_cast<int>(std::clamp<int64_t>(num_rows, 0, kMaxWidthRows));
+  DecimatedRowsOf<true, In, Out>(d, t)(d, t, src, dst, rows, probe);
+}
+
+#if HWY_TARGET <= HWY_AVX2
+void DecimatedHalfRows(const BlockedTable& t, const uint16_t* const* src, uint16_t* const* dst,
+                       int64_t num_rows) {
+  DecimatedRowsTo16<HalfIn, HalfOut>(t, src, dst, num_rows);
+}
+#endif
+void DecimatedBFloat16Rows(const BlockedTable& t, const uint16_t* const* src, uint16_t* const* dst,
+                           int64_t num_rows) {
+  DecimatedRowsTo16<BFloat16In, BFloat16Out>(t, src, dst, num_rows);
+}
+void DecimatedBFloat16DataRows(const BlockedTable& t, const uint16_t* const* src,
+                               uint16_t* const* dst, int64_t num_rows) {
+  DecimatedRowsTo16<BFloat16In, BFloat16DataOut>(t, src, dst, num_rows);
 }
 
 // KernelTable::pair_decimated_row: the sum of two rows and the two-tap
@@ -688,19 +726,25 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   // unlike an add chain) keeps the NaN exponent bits of any non-finite value.
   const hn::RebindToUnsigned<decltype(d)> du;
   auto probe = hn::Zero(du);
-  // The whole row by the decimated form, on vectors of under 16 lanes.
-  // AVX-512 keeps the blocks: its 16-lane dense and window forms were as
-  // fast or faster in the ops (2 threads, the two builds alternated in one
-  // process: linear 1-D backward of 512 -> 1024, (4, 256) rows, medians of
-  // 16 rounds 0.217-0.297 ms against 0.226-0.322 decimated; AA bicubic
-  // backward of 128 -> 256, 64 planes, 0.60-0.71 against 0.68-0.86), though
-  // slower alone on rows in L1 (8 rows of 1920 -> 960, AA bicubic: 489
-  // against 260 ns a row).
-  if (phased && t.decim_taps > 0 && lanes < kW) {
+  // The whole row by the decimated form, on vectors of under 16 lanes, and
+  // on AVX-512 where it has two taps (or one). AVX-512 keeps the blocks for
+  // more taps: its 16-lane dense and window forms were as fast or faster in
+  // the ops (2 threads, the two builds alternated in one process: linear 1-D
+  // backward of 512 -> 1024, (4, 256) rows, medians of 16 rounds
+  // 0.217-0.297 ms against 0.226-0.322 decimated; AA bicubic backward of 128
+  // -> 256, 64 planes, 0.60-0.71 against 0.68-0.86; later, with the two-tap
+  // pairs in registers, 1 thread, Bilinear2dBackward (8, 32, 128 x 128) ->
+  // 64 x 64, 4 taps, 1.27-1.47 against 1.38-1.65), though slower alone on
+  // rows in L1 (8 rows of 1920 -> 960, AA bicubic: 489 against 260 ns a row).
+  // Two taps gained (AMD EPYC, 2 threads, calls back to back, medians of 300,
+  // two rounds in alternated processes): Linear1d (8, 2, 16000) -> 8000
+  // 0.036-0.038 -> 0.022-0.027 ms, Nearest1dBackward (4, 256, 1024) -> 512
+  // 0.109-0.111 -> 0.088-0.089.
+  if (phased && t.decim_taps > 0 && (lanes < kW || t.decim_taps <= 2)) {
     const float* src[kRows];
     float* dst[kRows];
     for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
-    DecimatedRowsOf<Rows::kPrefetch>(d, t)(d, t, src, dst, kRows, probe);
+    DecimatedRowsOf<Rows::kPrefetch, FloatIn, FloatOut>(d, t)(d, t, src, dst, kRows, probe);
     return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
   }
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched

@@ -194,6 +194,13 @@ class ResamplePlan {
   // turn it off to compare the bytes with the two passes'.
   bool pair_decimated() const { return pair_decimated_; }
   void DisablePairDecimatedForTesting() { pair_decimated_ = false; }
+  // Whether rows that go straight to the width pass (an identity height
+  // axis), fp16 or bf16 rows of unit stride in and out, take the decimated
+  // width form in place (kernels::decimated_half_rows and the bf16 form:
+  // no fp32 stage or result rows); tests turn it off to compare the bytes
+  // with the converted rows'.
+  bool decimated16() const { return decimated16_; }
+  void DisableDecimated16ForTesting() { decimated16_ = false; }
   // Channels-last views: both views' rows (n, h) are W pixels of C
   // contiguous channels (C stride 1, W stride C, C >= kMinPixelChannels, the
   // fp32 engine). The height pass sums whole rows of W * C elements and the
@@ -310,6 +317,9 @@ class ResamplePlan {
   // Height-first sums of two rows and a two-tap decimated width pass in one
   // kernel call a row (kernels::pair_decimated_row).
   bool pair_decimated_ = false;
+  // Height-identity 16-bit rows by the decimated width form in place
+  // (kernels::decimated_half_rows).
+  bool decimated16_ = false;
   bool pixel_rows_ = false;
   bool pixel_planar_ = false;
   // Pixel rows: the ring cache's slots (converted source rows height-first,
