@@ -15,6 +15,9 @@
 #     FUZZ_BUILD=DIR   build directory (default build/fuzz)
 #     FUZZ_BUILD_ONLY=1 build the fuzzer and stop (test.sh builds it beside
 #                      the ASan+UBSan suite)
+#     FUZZ_OPT=N       optimisation level of the build (default 2; test.sh's
+#                      short run: 1, which compiles the instrumented kernels
+#                      in about two thirds of the time)
 # A finding stops the run: its input is saved as build/fuzz/crash-* (copy it
 # to fuzz/regressions/ with a name that says what it found) and the script
 # exits non-zero. It prints executions, coverage and findings at the end.
@@ -25,6 +28,7 @@ seconds=${FUZZ_SECONDS:-$((minutes * 60))}
 jobs=${FUZZ_JOBS:-$(nproc)}
 merge=${FUZZ_MERGE:-1}
 dir=${FUZZ_BUILD:-$root/build/fuzz}
+opt=${FUZZ_OPT:-2}
 seed_arg=()
 [ -n "${FUZZ_SEED:-}" ] && seed_arg=(-seed="$FUZZ_SEED")
 
@@ -32,7 +36,7 @@ seed_arg=()
 generator=()
 [ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)  # new build folders: as test.sh
 CC=clang CXX=clang++ cmake "${generator[@]}" -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DACLNN_HOST_FUZZ=ON -DACLNN_HOST_BUILD_TESTS=OFF -DACLNN_HOST_WERROR=ON \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O$opt -DNDEBUG" -DACLNN_HOST_FUZZ=ON -DACLNN_HOST_BUILD_TESTS=OFF -DACLNN_HOST_WERROR=ON \
   -DACLNN_HOST_SANITIZE=address,undefined >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target op_fuzzer >/dev/null
 fuzzer="$dir/fuzz/op_fuzzer"
