@@ -957,6 +957,37 @@ TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
   resample::kernels::ForceTarget(0);
 }
 
+// The gather table of a 2x shrink (left + run + right destinations, twice
+// as many sources) whose destinations [left, left + run) read `taps` sources
+// from 2i + shift on, with the same random weights each (the decimated form's
+// run), and whose others have 1 to 3 taps of random weights anywhere in the
+// row (edges; also a run destination whose taps would pass the row's end).
+resample::GatherTable DecimatedShrinkTable(std::mt19937& rng, int64_t taps, int64_t left,
+                                           int64_t run, int64_t right, int64_t shift) {
+  const auto weight = [&] { return std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng); };
+  const int64_t size = left + run + right, src_size = 2 * size;
+  resample::AxisWeights forward;
+  forward.in_size = src_size;
+  forward.out_size = size;
+  forward.offset.push_back(0);
+  std::vector<float> interior(static_cast<size_t>(taps));
+  for (float& w : interior) w = weight();
+  for (int64_t i = 0; i < size; ++i) {
+    const bool edge = i < left || i >= left + run || 2 * i + shift + taps > src_size;
+    const int64_t count = edge ? 1 + static_cast<int64_t>(rng() % 3) : taps;
+    const int64_t first =
+        edge ? static_cast<int64_t>(rng() % (src_size - count + 1)) : 2 * i + shift;
+    forward.first.push_back(first);
+    forward.count.push_back(count);
+    for (int64_t j = 0; j < count; ++j) {
+      forward.weights.push_back(edge ? weight() : interior[static_cast<size_t>(j)]);
+      forward.weights64.push_back(forward.weights.back());
+    }
+    forward.offset.push_back(static_cast<int64_t>(forward.weights.size()));
+  }
+  return resample::AsGatherTable(forward);
+}
+
 // pair_decimated_row against its two passes (height_combine of the two rows,
 // then width_row_sparse of their sum): the same bits on every target, for
 // tables of a 2x shrink with two-tap interiors of any weights and edge
@@ -980,27 +1011,9 @@ TEST(SimdTargets, PairDecimatedRowGivesTheTwoPassesBytes) {
       const int64_t left = trial % 3, right = (trial / 3) % 3, shift = (trial / 9) % 2;
       const int64_t run = 17 + static_cast<int64_t>(rng() % (trial % 4 == 0 ? 600 : 60));
       const int64_t size = left + run + right, src_size = 2 * size;
-      resample::AxisWeights forward;
-      forward.in_size = src_size;
-      forward.out_size = size;
-      forward.offset.push_back(0);
-      const float interior[2] = {weight(), weight()};
-      for (int64_t i = 0; i < size; ++i) {
-        // (Shifted by one source, the run's last pair would pass the row's
-        // end: that destination keeps one tap, an edge.)
-        const bool edge = i < left || i >= left + run || 2 * i + shift + 2 > src_size;
-        const int64_t count = edge ? 1 + static_cast<int64_t>(rng() % 3) : 2;
-        const int64_t first =
-            edge ? static_cast<int64_t>(rng() % (src_size - count + 1)) : 2 * i + shift;
-        forward.first.push_back(first);
-        forward.count.push_back(count);
-        for (int64_t j = 0; j < count; ++j) {
-          forward.weights.push_back(edge ? weight() : interior[j]);
-          forward.weights64.push_back(forward.weights.back());
-        }
-        forward.offset.push_back(static_cast<int64_t>(forward.weights.size()));
-      }
-      const resample::GatherTable table = resample::AsGatherTable(forward);
+      // (Shifted by one source, the run's last pair would pass the row's end:
+      // that destination keeps one tap, an edge.)
+      const resample::GatherTable table = DecimatedShrinkTable(rng, 2, left, run, right, shift);
       const resample::BlockedTable blocked = resample::BlockGatherTable(table);
       ASSERT_EQ(blocked.decim_taps, 2) << "trial " << trial;
       if (!blocked.decim_edge_first.empty()) ++with_edges;
@@ -1073,7 +1086,6 @@ TEST(SimdTargets, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
   std::mt19937 rng(64);
   const uint16_t kSentinel = 0x7E5Au;
   const float inf = std::numeric_limits<float>::infinity();
-  const auto weight = [&] { return std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng); };
   int with_edges = 0, calls = 0;
   for (int64_t target : resample::kernels::AvailableTargets()) {
     resample::kernels::ForceTarget(target);
@@ -1084,27 +1096,7 @@ TEST(SimdTargets, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
       const int64_t left = (trial / 4) % 3, right = (trial / 12) % 3, shift = (trial / 36) % 2;
       const int64_t run = 17 + taps + static_cast<int64_t>(rng() % (trial % 5 == 0 ? 600 : 60));
       const int64_t size = left + run + right, src_size = 2 * size;
-      resample::AxisWeights forward;
-      forward.in_size = src_size;
-      forward.out_size = size;
-      forward.offset.push_back(0);
-      std::vector<float> interior(static_cast<size_t>(taps));
-      for (float& w : interior) w = weight();
-      for (int64_t i = 0; i < size; ++i) {
-        // (Near the row's end a run destination would read past it: an edge.)
-        const bool edge = i < left || i >= left + run || 2 * i + shift + taps > src_size;
-        const int64_t count = edge ? 1 + static_cast<int64_t>(rng() % 3) : taps;
-        const int64_t first =
-            edge ? static_cast<int64_t>(rng() % (src_size - count + 1)) : 2 * i + shift;
-        forward.first.push_back(first);
-        forward.count.push_back(count);
-        for (int64_t j = 0; j < count; ++j) {
-          forward.weights.push_back(edge ? weight() : interior[static_cast<size_t>(j)]);
-          forward.weights64.push_back(forward.weights.back());
-        }
-        forward.offset.push_back(static_cast<int64_t>(forward.weights.size()));
-      }
-      const resample::GatherTable table = resample::AsGatherTable(forward);
+      const resample::GatherTable table = DecimatedShrinkTable(rng, taps, left, run, right, shift);
       const resample::BlockedTable blocked = resample::BlockGatherTable(table);
       ASSERT_EQ(blocked.decim_taps, taps) << "trial " << trial;
       if (!blocked.decim_edge_first.empty()) ++with_edges;
