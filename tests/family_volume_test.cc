@@ -47,6 +47,7 @@
 #include "family_support.h"
 #include "raw_tensor.h"
 #include "resample/kernels.h"
+#include "resample/resample_plan.h"
 #include "resample/volume_plan.h"
 #include "test_support.h"
 
@@ -1319,6 +1320,84 @@ TEST(VolumePlanForm, PhasedForIntegerDepthShrinksAndAnUnchangedDepth) {
       resample::VolumePlan::Create(p, {DataType::kFloat64, 1}, {DataType::kFloat64, 1}, 2, &error);
   ASSERT_NE(plan, nullptr) << error;
   EXPECT_FALSE(plan->phased());
+}
+
+// The phased form runs its phase plans' pieces side by side in one job of
+// the pool, each with its thread's slot of one workspace. The plans differ by
+// the phase's weight (a weight of 1 leaves an identity height axis one, any
+// other weight not), and so may their paths and scratch: the slots are the
+// largest plan's, so that a slot of one plan never overlaps another plan's
+// slot on another thread (a fuzz finding: a thread's row pointers
+// overwritten, then a read through them; the input in
+// fuzz/regressions/phased-volume-plans-of-different-scratch-share-slots).
+// The volumes here have phase plans of different slot sizes; the workspace
+// holds two slots of the largest; and a piece run in a slot of a larger
+// stride writes only inside that slot.
+TEST(VolumePlanForm, PhasePlansShareSlotsOfTheLargestPlan) {
+  // The finding's volume: the backward of a linear depth shrink 2 -> 1 with
+  // corners aligned (phase weights 1 and 0), bf16, the destination strided
+  // (W stride C, C stride 1: 16-bit rows of non-unit stride go through fp32
+  // result rows), and variations of it.
+  int differing = 0;
+  for (const DataType dtype : {DataType::kBFloat16, DataType::kFloat16, DataType::kFloat32}) {
+    for (const int64_t channels : {14, 3}) {
+      for (const int64_t in_w : {9, 12}) {
+        resample::VolumeProblem p;
+        p.batch = 6, p.channels = channels;
+        p.in_d = 2, p.in_h = 3, p.in_w = in_w, p.out_d = 1, p.out_h = 3, p.out_w = 3;
+        p.direction = resample::Direction::kBackward;
+        p.filter = resample::Filter::kLinear;
+        p.align_corners = true;
+        std::string error;
+        auto plan =
+            resample::VolumePlan::Create(p, {dtype, 1, in_w}, {dtype, channels, 1}, 2, &error);
+        ASSERT_NE(plan, nullptr) << error;
+        ASSERT_TRUE(plan->phased());
+        uint64_t smallest = UINT64_MAX, largest = 0;
+        for (const auto& phase : plan->phase_plans()) {
+          smallest = std::min(smallest, phase->slot_bytes());
+          largest = std::max(largest, phase->slot_bytes());
+          EXPECT_EQ(phase->threads(), 2);
+        }
+        if (smallest != largest) ++differing;
+        EXPECT_EQ(plan->phase_slot_bytes(), largest);
+        // Two slots of the largest plan, after aligning the workspace.
+        EXPECT_GE(plan->scratch_bytes(), 2 * largest + 64);
+      }
+    }
+  }
+  EXPECT_GT(differing, 0) << "no volume here has phase plans of different scratch";
+
+  // RunPiece keeps to the slot the stride gives.
+  resample::ResampleProblem q{1, 3, 6, 40, 12, 40, false, 0, 0};
+  q.direction = resample::Direction::kBackward;
+  q.filter = resample::Filter::kLinear;
+  auto two_d = resample::ResamplePlan::Create(q, {}, {}, {2, 2}, nullptr);
+  ASSERT_NE(two_d, nullptr);
+  ASSERT_GT(two_d->slot_bytes(), 0u);
+  const uint64_t stride = two_d->slot_bytes() + 4096;
+  std::vector<unsigned char> workspace(64 + 2 * stride, 0xA5);
+  std::vector<float> src(static_cast<size_t>(3 * 6 * 40), 1.0f),
+      dst(static_cast<size_t>(3 * 12 * 40));
+  TensorView from;
+  from.data = src.data();
+  const int64_t from_shape[4] = {1, 3, 6, 40};
+  std::memcpy(from.shape, from_shape, sizeof from_shape);
+  ContiguousStrides(from.shape, from.strides);
+  MutableTensorView to;
+  to.data = dst.data();
+  const int64_t to_shape[4] = {1, 3, 12, 40};
+  std::memcpy(to.shape, to_shape, sizeof to_shape);
+  ContiguousStrides(to.shape, to.strides);
+  for (int64_t k = 0; k < two_d->pieces(); ++k) {
+    two_d->RunPiece(from, to, k, 1, stride, workspace.data());
+  }
+  const auto first = reinterpret_cast<uintptr_t>(workspace.data());
+  const size_t slot_begin = static_cast<size_t>((first + 63) / 64 * 64 - first + stride);
+  for (size_t i = 0; i < workspace.size(); ++i) {
+    if (i >= slot_begin && i < slot_begin + stride) continue;
+    ASSERT_EQ(workspace[i], 0xA5) << "byte " << i << " outside slot 1 (" << slot_begin << ")";
+  }
 }
 
 // The phased form's plans put the depth where a 2-D view has C, so the

@@ -1789,9 +1789,9 @@ int64_t ResamplePlan::pieces() const {
 }
 
 void ResamplePlan::RunPiece(const TensorView& source, const MutableTensorView& destination,
-                            int64_t k, int slot, void* scratch) const {
+                            int64_t k, int slot, uint64_t slot_stride, void* scratch) const {
   char* base = reinterpret_cast<char*>(AlignUp(reinterpret_cast<uintptr_t>(scratch)));
-  RunChunk(source, destination, k, pieces(), base + static_cast<uint64_t>(slot) * chunk_bytes_);
+  RunChunk(source, destination, k, pieces(), base + static_cast<uint64_t>(slot) * slot_stride);
 }
 
 void ResamplePlan::RunChunks(const TensorView& source, const MutableTensorView& destination,

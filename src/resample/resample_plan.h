@@ -258,13 +258,17 @@ class ResamplePlan {
                        void* scratch) const;
   // Run in pieces, for callers that put several runs into one job of the
   // pool (a volume's phases): pieces() of them, each a task of that job;
-  // RunPiece runs piece k with the scratch of the thread's slot (slot <
-  // threads(); scratch as Run's). Running every piece once writes the bytes
-  // Run writes.
+  // RunPiece runs piece k with the scratch of the thread's slot: slot <
+  // threads(), slot_stride bytes apart from the workspace's first aligned
+  // byte. Plans whose pieces share one workspace and run side by side pass
+  // the largest slot_bytes() of them all (each plan's own would let a slot of
+  // one overlap another plan's on another thread); scratch as Run's, sized
+  // for that stride. Running every piece once writes the bytes Run writes.
   int64_t pieces() const;
   int threads() const { return num_threads_; }
+  uint64_t slot_bytes() const { return chunk_bytes_; }
   void RunPiece(const TensorView& source, const MutableTensorView& destination, int64_t k, int slot,
-                void* scratch) const;
+                uint64_t slot_stride, void* scratch) const;
 
   ResamplePlan(const ResamplePlan&) = delete;
   ResamplePlan& operator=(const ResamplePlan&) = delete;

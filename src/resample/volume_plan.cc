@@ -348,6 +348,7 @@ bool VolumePlan::MakePhasePlans(const std::vector<float>& weights, const ViewLay
       auto plan = ResamplePlan::Create(slices, source_layout, destination_layout, partition, error);
       if (!plan) return false;
       scratch_bytes_ = std::max(scratch_bytes_, plan->scratch_bytes());
+      phase_slot_bytes_ = std::max(phase_slot_bytes_, plan->slot_bytes());
       index = static_cast<int>(phase_plans_.size());
       phase_plans_.push_back(std::move(plan));
     }
@@ -822,7 +823,8 @@ void VolumePlan::RunPhased(const VolumeView& source, const MutableVolumeView& de
       [&](int64_t task, int slot) {
         TensorView from;
         MutableTensorView to;
-        run(task / pieces, &from, &to)->RunPiece(from, to, task % pieces, slot, scratch);
+        run(task / pieces, &from, &to)
+            ->RunPiece(from, to, task % pieces, slot, phase_slot_bytes_, scratch);
       },
       job_size_, &alone_ref);
 }

@@ -79,6 +79,9 @@ class VolumePlan {
   }
   // Whether Run takes the phased form (see phase_plan_).
   bool phased() const { return !phase_plan_.empty(); }
+  // The phased form's plans (tests: their scratch slots).
+  const std::vector<std::unique_ptr<ResamplePlan>>& phase_plans() const { return phase_plans_; }
+  uint64_t phase_slot_bytes() const { return phase_slot_bytes_; }
   // Whether the fused form sums each destination row of a slice with more
   // than one source slice straight from the source rows, its depth and
   // height taps in one sum (tap weight: height weight times depth weight),
@@ -135,6 +138,12 @@ class VolumePlan {
   // distinct weight).
   std::vector<int> phase_plan_;
   std::vector<std::unique_ptr<ResamplePlan>> phase_plans_;
+  // The threads' slots of the phase plans' pieces, which run side by side in
+  // one job of the pool: the largest slot of the plans (their tables differ
+  // by the phase's gain, so may their paths and scratch; a fuzz finding,
+  // fuzz/regressions/phased-volume-plans-of-different-scratch-share-slots).
+  // scratch_bytes_ (the largest plan's) holds threads slots of it.
+  uint64_t phase_slot_bytes_ = 0;
   // Sets the phased form up for the phases' weights: false (and *error)
   // where a plan could not be made.
   bool MakePhasePlans(const std::vector<float>& weights, const ViewLayout& source,
