@@ -1989,7 +1989,8 @@ TEST(Paths, PhasedWidthPassGivesTheLaneFormBytes) {
 
 // Expanding width passes by other ratios of small integers (224 -> 512, the
 // backward of 512 -> 224: 16 destinations per 7 sources) take the periodic
-// lane8 form inside their run on AVX2 (a group's indices and weights held,
+// lane8 form inside their run on AVX2, and on AVX-512 where the run has at
+// most two taps a destination (a group's indices and weights held,
 // one window load per 8 destinations): the same bytes as the lane form,
 // finite or not, in either pass order and any partition, on every target.
 // Expansions by b/a (a < b <= 9), every filter.
@@ -2006,6 +2007,34 @@ TEST(Paths, PeriodicLane8WidthPassGivesTheLaneFormBytes) {
         const int64_t unit = 4 + int64_t(rng() % 40);
         const bool forward = p.direction == resample::Direction::kForward;
         // The pass reads the narrow side and writes the wide one.
+        (forward ? p.in_w : p.out_w) = unit * a;
+        (forward ? p.out_w : p.in_w) = unit * b;
+        p.scales_w = 0;
+        return p;
+      });
+}
+
+// AVX-512 takes the periodic lane8 form for runs of one or two taps a
+// destination (the nearest backwards of shrinks by small ratios, linear
+// ones): the same bytes as the lane form on every target, those runs picked
+// out (the nearest, nearest-exact and linear filters, ratios b/a as above).
+TEST(Paths, ShortPeriodicLane8RunsGiveTheLaneFormBytes) {
+  PathGivesTheSameBytes(
+      82,
+      [](const resample::ResamplePlan& plan) {
+        const resample::BlockedTable& t = plan.width_blocked();
+        return plan.width_phased() && t.lane8_period > 0 && t.lane8_run_taps <= 2;
+      },
+      [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const resample::Filter filters[] = {
+            resample::Filter::kNearest, resample::Filter::kNearestExact, resample::Filter::kLinear};
+        p.filter = filters[rng() % 3];
+        if (resample::IsNearest(p.filter)) p.direction = resample::Direction::kBackward;
+        const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+        const int64_t unit = 4 + int64_t(rng() % 40);
+        const bool forward = p.direction == resample::Direction::kForward;
         (forward ? p.in_w : p.out_w) = unit * a;
         (forward ? p.out_w : p.in_w) = unit * b;
         p.scales_w = 0;

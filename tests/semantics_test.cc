@@ -415,6 +415,9 @@ TEST(WeightTables, PeriodicLane8FormsRepeatTheirGroupsHalves) {
     ASSERT_LE(q, resample::BlockedTable::kMaxLane8Period) << trial;
     const int64_t h0 = 2 * bt.lane8_run_block_begin;
     const int64_t halves = 2 * (bt.lane8_run_block_end - bt.lane8_run_block_begin);
+    int64_t run_taps = 0;
+    for (int64_t g = h0; g < h0 + q; ++g) run_taps = std::max<int64_t>(run_taps, bt.lane8_taps[g]);
+    ASSERT_EQ(bt.lane8_run_taps, run_taps) << trial;
     ASSERT_EQ(halves, q * bt.lane8_run_periods) << trial;
     ASSERT_GE(bt.lane8_run_periods, resample::BlockedTable::kMinLane8Periods) << trial;
     ASSERT_LE(bt.lane8_run_block_end * resample::BlockedTable::kWidth, bt.size) << trial;

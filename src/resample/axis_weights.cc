@@ -157,6 +157,10 @@ void SetPeriodicLane8Form(BlockedTable& b) {
       a = std::max(a + 1, h);
     }
   }
+  for (int64_t g = 0; g < b.lane8_period; ++g) {
+    const size_t sh = static_cast<size_t>(2 * b.lane8_run_block_begin + g);
+    b.lane8_run_taps = std::max<int64_t>(b.lane8_run_taps, b.lane8_taps[sh]);
+  }
 }
 
 }  // namespace

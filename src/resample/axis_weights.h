@@ -165,7 +165,8 @@ struct BlockedTable {
   int64_t phase_periods = 0;
   std::vector<int64_t> phase_source;
   std::vector<float> phase_weights;
-  // Periodic form of the 8-lane halves (AVX2), for expanding passes by a
+  // Periodic form of the 8-lane halves (AVX2; AVX-512 for runs of at most
+  // two taps, lane8_run_taps), for expanding passes by a
   // ratio of small integers the phased form does not take (224 -> 512, the
   // backward of 512 -> 224: 16 destinations per 7 sources): blocks
   // [lane8_run_block_begin, lane8_run_block_end) are whole, and each of their
@@ -186,6 +187,7 @@ struct BlockedTable {
   int64_t lane8_run_block_begin = 0;
   int64_t lane8_run_block_end = 0;
   int64_t lane8_run_periods = 0;
+  int64_t lane8_run_taps = 0;  // the most taps of the run's halves
   // Decimated form, for tables that take one destination per 2 sources in
   // a periodic run (GatherTable period 1, period_step 2: the backwards of 2x
   // upsampling, the 2x downsampling forwards): destination decim_begin + k,

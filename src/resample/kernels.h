@@ -80,8 +80,9 @@ struct KernelTable {
   // dense blocks multiply them by zero weights of neighbouring destinations).
   // from_memory: the source rows are the tensor's own, likely not cached, and
   // are prefetched ahead of the loads (no effect on the values). phased: the
-  // table's phased form (BlockedTable::phase_period) is taken where it has
-  // one and the target a kernel for it (AVX2): the same bits.
+  // table's phased form (BlockedTable::phase_period) or periodic lane8 form
+  // (lane8_period) is taken where it has one and the target takes it (AVX2;
+  // AVX-512 for phases and runs of one or two taps): the same bits.
   bool (*width_pass)(const BlockedTable& table, const float* const* src, float* const* dst,
                      int64_t num_rows, bool from_memory, bool phased);
   // width_pass over any number of rows, row r at src + r * src_stride and

@@ -176,7 +176,7 @@ HWY_INLINE bool WindowTaps(const BlockedTable& t, const Rows& rows, size_t sb, i
 constexpr int64_t kWidthPrefetchAhead = 128;
 constexpr int64_t kFloatsPerLine = 16;
 
-#if HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
 // Stores the sums of four destination columns, `stride` floats apart, and
 // ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
 // otherwise; OR-ed, the NaNs stay).
@@ -335,6 +335,18 @@ void PeriodicLane8Rows(const BlockedTable& t, const float* const* src, float* co
 #if HWY_TARGET <= HWY_AVX3
 // The most taps a phase has where AVX-512 takes the phased form (WidthRows).
 constexpr int64_t kMaxPhaseTaps16 = 2;
+// The most taps of a periodic lane8 run (BlockedTable::lane8_period) where
+// AVX-512 takes that 8-lane form (WidthRows) instead of its 16-lane blocks:
+// with its indices and weights in registers it no longer loads them, nor a
+// block's bookkeeping, for every block of one or two taps. Measured on AMD
+// EPYC (Zen 4), calls back to back, best of 200 in 3 rounds of the two
+// builds alternated: 1 thread, Nearest1dBackward (8, 2, 16000) -> 8000 (one
+// tap) 0.026-0.028 -> 0.022-0.023 ms (AVX2 0.024), Nearest2dBackward (1, 3,
+// 1080 x 1920) -> 540 x 960 0.69-0.73 -> 0.62-0.66 ms; 2 threads, 0.026-0.027
+// -> 0.015-0.016 and 0.35-0.40 -> 0.31-0.36 ms. Two taps (Bilinear2d 224 ->
+// 512, (8, 3) planes) within the noise; four taps slower (Bicubic2d, same
+// shape, 1.04-1.07 -> 1.10-1.35 ms), so they keep the blocks.
+constexpr int64_t kMaxPeriodicLane8Taps16 = 2;
 
 // PhasedRows on 16-lane vectors: 16 periods at a time (phase_periods >= 16;
 // the last 16 may overlap the previous), the phases' sums interleaved into
@@ -769,8 +781,12 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
   // permutes (feature 2x down, AA bicubic backward, 4 taps: 0.096 -> 0.11 ms).
   const bool phases = phased && lanes == kW && t.phase_period > 0 && t.phase_periods >= 16 &&
                       t.phase_taps <= kMaxPhaseTaps16;
-  const int64_t skip_begin = phases ? t.phase_block_begin : t.num_blocks;
-  const int64_t skip_end = phases ? t.phase_block_end : t.num_blocks;
+  const bool periodic =
+      phased && lanes == kW && t.lane8_period > 0 && t.lane8_run_taps <= kMaxPeriodicLane8Taps16;
+  const int64_t skip_begin =
+      phases ? t.phase_block_begin : (periodic ? t.lane8_run_block_begin : t.num_blocks);
+  const int64_t skip_end =
+      phases ? t.phase_block_end : (periodic ? t.lane8_run_block_end : t.num_blocks);
 #else
   (void)phased;
 #endif
@@ -789,7 +805,13 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
       }
 #else
       __m512 phase_probe = _mm512_setzero_ps();
-      PhasedRows16Of<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+      if (phases) {
+        PhasedRows16Of<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
+      } else {
+        __m256 probe8 = _mm256_setzero_ps();
+        PeriodicLane8Rows<Rows::kPrefetch>(t, src, dst, kRows, probe8);
+        phase_probe = _mm512_zextps256_ps512(probe8);
+      }
 #endif
       probe = hn::Or(probe, hn::BitCast(du, V{phase_probe}));
       if constexpr (Rows::kPrefetch) {

@@ -183,9 +183,9 @@ class ResamplePlan {
   bool width_transposed() const { return width_transposed_; }
   void DisableTransposedWidthForTesting() { width_transposed_ = false; }
   // Whether the width pass takes its table's phased or periodic lane8 form
-  // where the target has one (AVX2; BlockedTable::phase_period and
-  // lane8_period); tests turn it off to compare the forms' bytes with the
-  // lane forms'.
+  // where the target takes it (BlockedTable::phase_period and lane8_period:
+  // AVX2, and AVX-512 where a phase or a lane8 run has one or two taps);
+  // tests turn it off to compare the forms' bytes with the lane forms'.
   bool width_phased() const { return width_phased_; }
   void DisablePhasedWidthForTesting() { width_phased_ = false; }
   // Whether height-first rows that sum two source rows take both passes in
