@@ -1963,6 +1963,38 @@ TEST(Paths, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
   }
 }
 
+// Height-first rows into fp16 or bf16 destination rows whose width table has
+// a phased or periodic lane8 run (expanding passes by 2, 4 and other ratios
+// of small integers) round the run's sums as they store them
+// (width_pass_to_half and the bf16 form), the blocks around the run from the
+// fp32 result rows: the same bytes as the whole rows width-passed into those
+// and converted, finite or not (a non-finite sum sends the rows the
+// converted way), height identity or not, any partition, on every target
+// (those without the forms convert).
+TEST(Paths, SixteenBitRunsRoundedInTheWidthPassGiveTheResultRowsBytes) {
+  for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+    SCOPED_TRACE(EngineDtypeName(dtype));
+    PathGivesTheSameBytes(
+        86, [](const resample::ResamplePlan& plan) { return plan.width16(); },
+        [](resample::ResamplePlan& plan) { plan.DisableWidth16ForTesting(); },
+        [](std::mt19937& rng) {
+          resample::ResampleProblem p = RandomProblem(rng);
+          int64_t a = 1, b = rng() % 2 ? 2 : 4;
+          if (rng() % 3 == 0) b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+          const int64_t unit =
+              rng() % 4 == 0 ? 100 + int64_t(rng() % 300) : 4 + int64_t(rng() % 60);
+          const bool forward = p.direction == resample::Direction::kForward;
+          // The width pass reads the narrow side and writes the wide one.
+          (forward ? p.in_w : p.out_w) = unit * a;
+          (forward ? p.out_w : p.in_w) = unit * b;
+          p.scales_w = 0;
+          if (rng() % 2) p.in_h = p.out_h, p.scales_h = 0;  // the identity (1-D rows)
+          return p;
+        },
+        dtype);
+  }
+}
+
 // Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the
 // backwards of 2x and 4x downsampling) take the phased form inside their
 // periodic run on AVX2 and AVX-512 (each phase's weights held, its sums

@@ -565,6 +565,14 @@ bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst
                bool from_memory, bool phased);
 bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_stride, float* dst,
                       int64_t dst_stride, int64_t num_rows, bool from_memory, bool phased);
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+bool WidthPassToHalf(const BlockedTable& t, const float* const* src, float* const* scratch,
+                     uint16_t* const* dst, int64_t num_rows);
+bool WidthPassToBFloat16(const BlockedTable& t, const float* const* src, float* const* scratch,
+                         uint16_t* const* dst, int64_t num_rows);
+bool WidthPassToBFloat16Data(const BlockedTable& t, const float* const* src, float* const* scratch,
+                             uint16_t* const* dst, int64_t num_rows);
+#endif
 #if HWY_TARGET == HWY_AVX2
 bool WidthPassTransposed(const GatherTable& t, const float* const* src, float* const* dst,
                          float* scratch, bool from_memory);

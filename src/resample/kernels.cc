@@ -734,6 +734,15 @@ KernelTable MakeTable(const KernelTable* for_bfloat16_data) {
   t.flush_streamed_stores = &FlushStreamedStores;
   t.width_pass = &WidthPass;
   t.width_pass_strided = &WidthPassStrided;
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+  t.width_pass_to_half = &WidthPassToHalf;
+  t.width_pass_to_bfloat16 = std::is_same_v<BFloat16Store, BFloat16DataOut>
+                                 ? &WidthPassToBFloat16Data
+                                 : &WidthPassToBFloat16;
+#else
+  t.width_pass_to_half = nullptr;
+  t.width_pass_to_bfloat16 = nullptr;
+#endif
 #if HWY_TARGET == HWY_AVX2
   t.width_pass_transposed = &WidthPassTransposed;
 #else

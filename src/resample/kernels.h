@@ -90,6 +90,21 @@ struct KernelTable {
   bool (*width_pass_strided)(const BlockedTable& table, const float* src, int64_t src_stride,
                              float* dst, int64_t dst_stride, int64_t num_rows, bool from_memory,
                              bool phased);
+  // width_pass (phased) of 1 <= num_rows <= kMaxWidthRows fp32 rows into
+  // fp16 (bf16) destination rows dst[r] of table.size elements, each sum
+  // rounded as store_half_row (store_bfloat16_row) rounds it: where the
+  // table has a phased or periodic lane8 run that the target takes, the run's
+  // sums are rounded as they are stored; the other blocks go through the
+  // scratch rows (table.size floats each, padded as width_pass's destination
+  // rows) and are rounded from there. For finite sums, the bits of width_pass
+  // and store_half_row (store_bfloat16_row). Returns false where a sum is not
+  // finite: the destination rows are then to be redone (as width_pass's
+  // rows with non-finite sources are). Null on targets without those forms
+  // (below AVX2).
+  bool (*width_pass_to_half)(const BlockedTable& table, const float* const* src,
+                             float* const* scratch, uint16_t* const* dst, int64_t num_rows);
+  bool (*width_pass_to_bfloat16)(const BlockedTable& table, const float* const* src,
+                                 float* const* scratch, uint16_t* const* dst, int64_t num_rows);
   // width_pass of exactly kMaxWidthRows rows from the gather table, through
   // the rows' columns (8x8 transposes, one FMA per tap, no zero-weight taps):
   // the bits the blocked pass gives finite rows; returns false where a value

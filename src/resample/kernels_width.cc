@@ -27,11 +27,14 @@ namespace HWY_NAMESPACE {
 // kFetch (kPrefetch): the source rows are the tensor's own, not scratch rows
 // (see kWidthPrefetchAhead); a template argument, so that the scratch-row form
 // compiles to the same loop as without prefetching (a run-time flag cost 8% on
-// small rows with warm caches).
-template <bool kFetch>
+// small rows with warm caches). kSkip (kSkipRun): the blocks that the
+// target's phased or periodic lane8 form takes (RunFormOf) are left to the
+// caller, who writes their destinations elsewhere (WidthRowsTo16).
+template <bool kFetch, bool kSkip = false>
 struct RowPointers {
   static constexpr bool kPaddedDst = false;
   static constexpr bool kPrefetch = kFetch;
+  static constexpr bool kSkipRun = kSkip;
   const float* const* src;
   float* const* dst;
   HWY_INLINE const float* Src(int r) const { return src[r]; }
@@ -43,6 +46,7 @@ template <bool kFetch>
 struct RowStrides {
   static constexpr bool kPaddedDst = true;
   static constexpr bool kPrefetch = kFetch;
+  static constexpr bool kSkipRun = false;
   const float* src;
   int64_t src_stride;
   float* dst;
@@ -177,6 +181,14 @@ constexpr int64_t kWidthPrefetchAhead = 128;
 constexpr int64_t kFloatsPerLine = 16;
 
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+// Eight sums stored as Out stores them (FloatOut: as they are; the 16-bit
+// writers round them as store_half_row / store_bfloat16_row do).
+template <class Out>
+HWY_INLINE void StoreEight(__m256 v, typename Out::T* out) {
+  const hn::CappedTag<float, 8> d8;
+  Out::Store(d8, hn::Vec<decltype(d8)>{v}, out);
+}
+
 // Stores the sums of four destination columns, `stride` floats apart, and
 // ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
 // otherwise; OR-ed, the NaNs stay).
@@ -202,10 +214,25 @@ HWY_INLINE void InterleaveFour(const __m256* r, __m256* u) {
   u[3] = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
 }
 
+// kN consecutive vectors of eight sums c[v] stored at out + 8 * v as
+// StoreStrip stores them (bf16: pairs rounded and joined in one permute),
+// each ORed into probe as StoreFourColumns does.
+template <class Out, int kN>
+HWY_INLINE void StoreConsecutive(const __m256* c, typename Out::T* out, __m256& probe) {
+  const hn::CappedTag<float, 8> d8;
+  hn::Vec<decltype(d8)> v[kN];
+  for (int i = 0; i < kN; ++i) {
+    probe = _mm256_or_ps(probe, _mm256_mul_ps(c[i], _mm256_setzero_ps()));
+    v[i] = hn::Vec<decltype(d8)>{c[i]};
+  }
+  StoreStrip<Out, kN>(d8, v, out);
+}
+
 // StoreFourColumns for a single column.
-HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
+template <class Out>
+HWY_INLINE void StoreColumn(__m256 acc, typename Out::T* out, __m256& probe) {
   probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
-  _mm256_storeu_ps(out, acc);
+  StoreEight<Out>(acc, out);
 }
 
 // The phased form (BlockedTable::phase_period) of rows src[r] -> dst[r],
@@ -213,10 +240,10 @@ HWY_INLINE void StoreColumn(__m256 acc, float* out, __m256& probe) {
 // (weights held in registers for all the rows, the 8 periods' sources one
 // unaligned load per tap), then the phases' sums interleaved into the
 // destination's order. The lane form's chains, without its permute per tap.
-// probe as StoreColumn's.
-template <int kPeriod, int kTaps, bool kFetch>
-void PhasedRows(const BlockedTable& t, const float* const* src, float* const* dst, int64_t num_rows,
-                __m256& rows_probe) {
+// probe as StoreColumn's; Out: how the sums are stored.
+template <int kPeriod, int kTaps, bool kFetch, class Out>
+void PhasedRows(const BlockedTable& t, const float* const* src, typename Out::T* const* dst,
+                int64_t num_rows, __m256& rows_probe) {
   constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
   __m256 w[kPeriod][kTaps];
   int64_t at[kPeriod][kTaps];
@@ -232,7 +259,7 @@ void PhasedRows(const BlockedTable& t, const float* const* src, float* const* ds
   __m256 probe = zero;  // in a register: the stores could alias rows_probe
   for (int64_t r = 0; r < num_rows; ++r) {
     const float* const row = src[r];
-    float* const out = dst[r] + d0;
+    typename Out::T* const out = dst[r] + d0;
     for (int64_t k0 = 0; k0 < periods; k0 += 8) {
       const int64_t k = std::min(k0, periods - 8);  // the last 8 may overlap the previous
       if constexpr (kFetch) {
@@ -245,34 +272,35 @@ void PhasedRows(const BlockedTable& t, const float* const* src, float* const* ds
           e[p] = _mm256_fmadd_ps(w[p][j], _mm256_loadu_ps(row + at[p][j] + k), e[p]);
         }
       }
-      float* o = out + kPeriod * k;
+      typename Out::T* o = out + kPeriod * k;
       if constexpr (kPeriod == 2) {
         const __m256 lo = _mm256_unpacklo_ps(e[0], e[1]), hi = _mm256_unpackhi_ps(e[0], e[1]);
-        StoreColumn(_mm256_permute2f128_ps(lo, hi, 0x20), o, probe);
-        StoreColumn(_mm256_permute2f128_ps(lo, hi, 0x31), o + 8, probe);
+        const __m256 c[2] = {_mm256_permute2f128_ps(lo, hi, 0x20),
+                             _mm256_permute2f128_ps(lo, hi, 0x31)};
+        StoreConsecutive<Out, 2>(c, o, probe);
       } else {
         static_assert(kPeriod == 4, "2 or 4 phases");
         __m256 u[4];  // periods 0 | 4, 1 | 5, 2 | 6, 3 | 7
         InterleaveFour(e, u);
-        StoreFourColumns(_mm256_permute2f128_ps(u[0], u[1], 0x20),
-                         _mm256_permute2f128_ps(u[2], u[3], 0x20),
-                         _mm256_permute2f128_ps(u[0], u[1], 0x31),
-                         _mm256_permute2f128_ps(u[2], u[3], 0x31), o, 8, probe);
+        const __m256 c[4] = {
+            _mm256_permute2f128_ps(u[0], u[1], 0x20), _mm256_permute2f128_ps(u[2], u[3], 0x20),
+            _mm256_permute2f128_ps(u[0], u[1], 0x31), _mm256_permute2f128_ps(u[2], u[3], 0x31)};
+        StoreConsecutive<Out, 4>(c, o, probe);
       }
     }
   }
   rows_probe = _mm256_or_ps(rows_probe, probe);
 }
 
-using PhasedRowsFn = void (*)(const BlockedTable&, const float* const*, float* const*, int64_t,
-                              __m256&);
-template <bool kFetch>
-PhasedRowsFn PhasedRowsOf(const BlockedTable& t) {
+template <bool kFetch, class Out = FloatOut>
+auto PhasedRowsOf(const BlockedTable& t) {
+  using Fn =
+      void (*)(const BlockedTable&, const float* const*, typename Out::T* const*, int64_t, __m256&);
   constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
-  static constexpr auto kTwo = TapTable<PhasedRowsFn, kMax>(
-      [](auto taps) -> PhasedRowsFn { return &PhasedRows<2, decltype(taps)::value, kFetch>; });
-  static constexpr auto kFour = TapTable<PhasedRowsFn, kMax>(
-      [](auto taps) -> PhasedRowsFn { return &PhasedRows<4, decltype(taps)::value, kFetch>; });
+  static constexpr auto kTwo = TapTable<Fn, kMax>(
+      [](auto taps) -> Fn { return &PhasedRows<2, decltype(taps)::value, kFetch, Out>; });
+  static constexpr auto kFour = TapTable<Fn, kMax>(
+      [](auto taps) -> Fn { return &PhasedRows<4, decltype(taps)::value, kFetch, Out>; });
   return (t.phase_period == 2 ? kTwo : kFour)[static_cast<size_t>(t.phase_taps)];
 }
 
@@ -281,10 +309,10 @@ PhasedRowsFn PhasedRowsOf(const BlockedTable& t) {
 // src[r] -> dst[r], r < num_rows. The half's indices and weights stay in
 // registers; each period loads its 8-source window and does the lane8 form's
 // permutes and FMAs (from zero, ascending taps: the same bits). probe as
-// StoreColumn's.
-template <int kTaps, bool kFetch>
+// StoreColumn's; Out: how the sums are stored.
+template <int kTaps, bool kFetch, class Out>
 void PeriodicLane8Group(const BlockedTable& t, int64_t half, const float* const* src,
-                        float* const* dst, int64_t num_rows, __m256& rows_probe) {
+                        typename Out::T* const* dst, int64_t num_rows, __m256& rows_probe) {
   constexpr int64_t kHalf = BlockedTable::kHalf;
   const size_t sh = static_cast<size_t>(half);
   const int32_t* li = t.lane8_index.data() + t.lane8_offset[sh];
@@ -301,7 +329,7 @@ void PeriodicLane8Group(const BlockedTable& t, int64_t half, const float* const*
   __m256 probe = zero;  // in a register: the stores could alias rows_probe
   for (int64_t r = 0; r < num_rows; ++r) {
     const float* row = src[r] + first;
-    float* out = dst[r] + half * kHalf;
+    typename Out::T* out = dst[r] + half * kHalf;
     for (int64_t k = 0; k < periods; ++k, row += step, out += out_step) {
       if constexpr (kFetch) __builtin_prefetch(row + kWidthPrefetchAhead);
       const __m256 win = _mm256_loadu_ps(row);
@@ -309,7 +337,7 @@ void PeriodicLane8Group(const BlockedTable& t, int64_t half, const float* const*
       for (int j = 0; j < kTaps; ++j) {
         acc = _mm256_fmadd_ps(_mm256_permutevar8x32_ps(win, idx[j]), w[j], acc);
       }
-      StoreColumn(acc, out, probe);
+      StoreColumn<Out>(acc, out, probe);
     }
   }
   rows_probe = _mm256_or_ps(rows_probe, probe);
@@ -317,13 +345,13 @@ void PeriodicLane8Group(const BlockedTable& t, int64_t half, const float* const*
 
 // The periodic lane8 form of blocks [lane8_run_block_begin,
 // lane8_run_block_end), group by group.
-template <bool kFetch>
-void PeriodicLane8Rows(const BlockedTable& t, const float* const* src, float* const* dst,
+template <bool kFetch, class Out = FloatOut>
+void PeriodicLane8Rows(const BlockedTable& t, const float* const* src, typename Out::T* const* dst,
                        int64_t num_rows, __m256& probe) {
-  using Fn =
-      void (*)(const BlockedTable&, int64_t, const float* const*, float* const*, int64_t, __m256&);
+  using Fn = void (*)(const BlockedTable&, int64_t, const float* const*, typename Out::T* const*,
+                      int64_t, __m256&);
   static constexpr auto kGroups = TapTable<Fn, BlockedTable::kMaxLane8Taps>(
-      [](auto taps) -> Fn { return &PeriodicLane8Group<decltype(taps)::value, kFetch>; });
+      [](auto taps) -> Fn { return &PeriodicLane8Group<decltype(taps)::value, kFetch, Out>; });
   for (int64_t g = 0; g < t.lane8_period; ++g) {
     const int64_t half = 2 * t.lane8_run_block_begin + g;
     kGroups[static_cast<size_t>(t.lane8_taps[static_cast<size_t>(half)])](t, half, src, dst,
@@ -351,9 +379,10 @@ constexpr int64_t kMaxPeriodicLane8Taps16 = 2;
 // PhasedRows on 16-lane vectors: 16 periods at a time (phase_periods >= 16;
 // the last 16 may overlap the previous), the phases' sums interleaved into
 // the destination's order by two-source lane permutes. Same products, same
-// order: the same bits as the lane form. probe as PhasedRows'.
-template <int kPeriod, int kTaps, bool kFetch>
-void PhasedRows16(const BlockedTable& t, const float* const* src, float* const* dst,
+// order: the same bits as the lane form. probe as PhasedRows'; Out: how the
+// sums are stored.
+template <int kPeriod, int kTaps, bool kFetch, class Out>
+void PhasedRows16(const BlockedTable& t, const float* const* src, typename Out::T* const* dst,
                   int64_t num_rows, __m512& rows_probe) {
   constexpr int64_t kMax = BlockedTable::kMaxPhaseTaps;
   __m512 w[kPeriod][kTaps];
@@ -375,13 +404,18 @@ void PhasedRows16(const BlockedTable& t, const float* const* src, float* const* 
   const int64_t d0 = t.phase_block_begin * BlockedTable::kWidth;
   const __m512 zero = _mm512_setzero_ps();
   __m512 probe = zero;  // in a register: the stores could alias rows_probe
-  auto store = [&](float* o, __m512 v) {
-    probe = _mm512_or_ps(probe, _mm512_mul_ps(v, zero));
-    _mm512_storeu_ps(o, v);
+  // kN consecutive vectors as StoreStrip stores them (bf16: pairs rounded
+  // and joined in one permute).
+  const hn::CappedTag<float, 16> d16;
+  using V16 = hn::Vec<decltype(d16)>;
+  auto store = [&](typename Out::T* o, auto... c) {
+    V16 v[] = {V16{c}...};
+    for (const V16& x : v) probe = _mm512_or_ps(probe, _mm512_mul_ps(x.raw, zero));
+    StoreStrip<Out, sizeof...(c)>(d16, v, o);
   };
   for (int64_t r = 0; r < num_rows; ++r) {
     const float* const row = src[r];
-    float* const out = dst[r] + d0;
+    typename Out::T* const out = dst[r] + d0;
     for (int64_t k0 = 0; k0 < periods; k0 += 16) {
       const int64_t k = std::min(k0, periods - 16);
       if constexpr (kFetch) __builtin_prefetch(row + at[0][0] + k + kWidthPrefetchAhead);
@@ -392,10 +426,9 @@ void PhasedRows16(const BlockedTable& t, const float* const* src, float* const* 
           e[p] = _mm512_fmadd_ps(w[p][j], _mm512_loadu_ps(row + at[p][j] + k), e[p]);
         }
       }
-      float* o = out + kPeriod * k;
+      typename Out::T* o = out + kPeriod * k;
       if constexpr (kPeriod == 2) {
-        store(o, _mm512_permutex2var_ps(e[0], low, e[1]));
-        store(o + 16, _mm512_permutex2var_ps(e[0], high, e[1]));
+        store(o, _mm512_permutex2var_ps(e[0], low, e[1]), _mm512_permutex2var_ps(e[0], high, e[1]));
       } else {
         static_assert(kPeriod == 4, "2 or 4 phases");
         // Pairs (phase 0, 1) and (2, 3) of each period, then pairs of pairs.
@@ -403,24 +436,82 @@ void PhasedRows16(const BlockedTable& t, const float* const* src, float* const* 
         const __m512d a1 = _mm512_castps_pd(_mm512_permutex2var_ps(e[0], high, e[1]));
         const __m512d b0 = _mm512_castps_pd(_mm512_permutex2var_ps(e[2], low, e[3]));
         const __m512d b1 = _mm512_castps_pd(_mm512_permutex2var_ps(e[2], high, e[3]));
-        store(o, _mm512_castpd_ps(_mm512_permutex2var_pd(a0, low2, b0)));
-        store(o + 16, _mm512_castpd_ps(_mm512_permutex2var_pd(a0, high2, b0)));
-        store(o + 32, _mm512_castpd_ps(_mm512_permutex2var_pd(a1, low2, b1)));
-        store(o + 48, _mm512_castpd_ps(_mm512_permutex2var_pd(a1, high2, b1)));
+        store(o, _mm512_castpd_ps(_mm512_permutex2var_pd(a0, low2, b0)),
+              _mm512_castpd_ps(_mm512_permutex2var_pd(a0, high2, b0)),
+              _mm512_castpd_ps(_mm512_permutex2var_pd(a1, low2, b1)),
+              _mm512_castpd_ps(_mm512_permutex2var_pd(a1, high2, b1)));
       }
     }
   }
   rows_probe = _mm512_or_ps(rows_probe, probe);
 }
 
-template <bool kFetch>
+template <bool kFetch, class Out = FloatOut>
 auto PhasedRows16Of(const BlockedTable& t) {
-  using Fn = void (*)(const BlockedTable&, const float* const*, float* const*, int64_t, __m512&);
+  using Fn =
+      void (*)(const BlockedTable&, const float* const*, typename Out::T* const*, int64_t, __m512&);
   static constexpr auto kTwo = TapTable<Fn, kMaxPhaseTaps16>(
-      [](auto taps) -> Fn { return &PhasedRows16<2, decltype(taps)::value, kFetch>; });
+      [](auto taps) -> Fn { return &PhasedRows16<2, decltype(taps)::value, kFetch, Out>; });
   static constexpr auto kFour = TapTable<Fn, kMaxPhaseTaps16>(
-      [](auto taps) -> Fn { return &PhasedRows16<4, decltype(taps)::value, kFetch>; });
+      [](auto taps) -> Fn { return &PhasedRows16<4, decltype(taps)::value, kFetch, Out>; });
   return (t.phase_period == 2 ? kTwo : kFour)[static_cast<size_t>(t.phase_taps)];
+}
+#endif
+
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+// The blocks [begin, end) of a width pass that the target's phased form
+// (phases) or periodic lane8 form (otherwise) takes; begin = end = num_blocks
+// where none does. lanes: the width pass's vector lanes (8 on AVX2, 16 on
+// AVX-512).
+struct RunForm {
+  bool phases = false;
+  int64_t begin = 0;
+  int64_t end = 0;
+};
+HWY_INLINE RunForm RunFormOf(const BlockedTable& t, bool phased, int64_t lanes) {
+#if HWY_TARGET == HWY_AVX2
+  const bool phases = phased && lanes == BlockedTable::kHalf && t.phase_period > 0;
+  const bool periodic = phased && lanes == BlockedTable::kHalf && t.lane8_period > 0;
+#else
+  // The phased form where its phases have 1 or 2 taps: with more, a phase's
+  // unaligned loads of 16 sources (each across two cache lines) cost more
+  // than the lane form's permutes (feature 2x down, AA bicubic backward, 4
+  // taps: 0.096 -> 0.11 ms).
+  const bool phases = phased && lanes == BlockedTable::kWidth && t.phase_period > 0 &&
+                      t.phase_periods >= 16 && t.phase_taps <= kMaxPhaseTaps16;
+  const bool periodic = phased && lanes == BlockedTable::kWidth && t.lane8_period > 0 &&
+                        t.lane8_run_taps <= kMaxPeriodicLane8Taps16;
+#endif
+  if (phases) return {true, t.phase_block_begin, t.phase_block_end};
+  if (periodic) return {false, t.lane8_run_block_begin, t.lane8_run_block_end};
+  return {false, t.num_blocks, t.num_blocks};
+}
+
+// The run's blocks of rows src[r] -> dst[r] (destinations stored as Out
+// stores them), r < num_rows, by its form; returns whether every sum was
+// finite.
+template <bool kFetch, class Out>
+bool RunFormRows(const BlockedTable& t, const RunForm& run, const float* const* src,
+                 typename Out::T* const* dst, int64_t num_rows) {
+  __m256 probe = _mm256_setzero_ps();
+#if HWY_TARGET == HWY_AVX2
+  if (run.phases) {
+    PhasedRowsOf<kFetch, Out>(t)(t, src, dst, num_rows, probe);
+  } else {
+    PeriodicLane8Rows<kFetch, Out>(t, src, dst, num_rows, probe);
+  }
+#else
+  if (run.phases) {
+    __m512 probe16 = _mm512_setzero_ps();
+    PhasedRows16Of<kFetch, Out>(t)(t, src, dst, num_rows, probe16);
+    probe = _mm256_or_ps(_mm512_castps512_ps256(probe16),
+                         _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(probe16), 1)));
+  } else {
+    PeriodicLane8Rows<kFetch, Out>(t, src, dst, num_rows, probe);
+  }
+#endif
+  const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
+  return _mm256_testz_si256(_mm256_castps_si256(probe), magnitude) != 0;
 }
 #endif
 
@@ -765,62 +856,30 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
     return hn::AllTrue(du, hn::Eq(hn::And(decim_probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
   }
   [[maybe_unused]] int64_t fetched = 0;  // source columns [0, fetched) of each row prefetched
-#if HWY_TARGET == HWY_AVX2
-  // Blocks [skip_begin, skip_end) by the phased or the periodic lane8 form,
-  // row by row.
-  const bool phases = phased && lanes == BlockedTable::kHalf && t.phase_period > 0;
-  const bool periodic = phased && lanes == BlockedTable::kHalf && t.lane8_period > 0;
-  const int64_t skip_begin =
-      phases ? t.phase_block_begin : (periodic ? t.lane8_run_block_begin : t.num_blocks);
-  const int64_t skip_end =
-      phases ? t.phase_block_end : (periodic ? t.lane8_run_block_end : t.num_blocks);
-#elif HWY_TARGET <= HWY_AVX3
-  // Blocks [skip_begin, skip_end) by the phased form, row by row, where its
-  // phases have 1 or 2 taps: with more, a phase's unaligned loads of 16
-  // sources (each across two cache lines) cost more than the lane form's
-  // permutes (feature 2x down, AA bicubic backward, 4 taps: 0.096 -> 0.11 ms).
-  const bool phases = phased && lanes == kW && t.phase_period > 0 && t.phase_periods >= 16 &&
-                      t.phase_taps <= kMaxPhaseTaps16;
-  const bool periodic =
-      phased && lanes == kW && t.lane8_period > 0 && t.lane8_run_taps <= kMaxPeriodicLane8Taps16;
-  const int64_t skip_begin =
-      phases ? t.phase_block_begin : (periodic ? t.lane8_run_block_begin : t.num_blocks);
-  const int64_t skip_end =
-      phases ? t.phase_block_end : (periodic ? t.lane8_run_block_end : t.num_blocks);
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+  // Blocks [run.begin, run.end) by the phased or the periodic lane8 form,
+  // row by row (none where run.begin == num_blocks).
+  const RunForm run = RunFormOf(t, phased, lanes);
+  bool run_finite = true;
 #else
   (void)phased;
 #endif
   for (int64_t b = 0; b < t.num_blocks; ++b) {
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
-    if (b == skip_begin) {
-      const float* src[kRows];
-      float* dst[kRows];
-      for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
-#if HWY_TARGET == HWY_AVX2
-      __m256 phase_probe = _mm256_setzero_ps();
-      if (phases) {
-        PhasedRowsOf<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
-      } else {
-        PeriodicLane8Rows<Rows::kPrefetch>(t, src, dst, kRows, phase_probe);
+    if (b == run.begin) {
+      if constexpr (!Rows::kSkipRun) {
+        const float* src[kRows];
+        float* dst[kRows];
+        for (int r = 0; r < kRows; ++r) src[r] = rows.Src(r), dst[r] = rows.Dst(r);
+        run_finite = RunFormRows<Rows::kPrefetch, FloatOut>(t, run, src, dst, kRows);
       }
-#else
-      __m512 phase_probe = _mm512_setzero_ps();
-      if (phases) {
-        PhasedRows16Of<Rows::kPrefetch>(t)(t, src, dst, kRows, phase_probe);
-      } else {
-        __m256 probe8 = _mm256_setzero_ps();
-        PeriodicLane8Rows<Rows::kPrefetch>(t, src, dst, kRows, probe8);
-        phase_probe = _mm512_zextps256_ps512(probe8);
-      }
-#endif
-      probe = hn::Or(probe, hn::BitCast(du, V{phase_probe}));
       if constexpr (Rows::kPrefetch) {
-        if (skip_end < t.num_blocks) {
-          fetched = std::max(fetched, t.src_first[static_cast<size_t>(skip_end)] / kFloatsPerLine *
-                                          kFloatsPerLine);
+        if (run.end < t.num_blocks) {
+          fetched = std::max(
+              fetched, t.src_first[static_cast<size_t>(run.end)] / kFloatsPerLine * kFloatsPerLine);
         }
       }
-      b = skip_end - 1;
+      b = run.end - 1;
       continue;
     }
 #endif
@@ -942,7 +1001,13 @@ bool WidthRows(const BlockedTable& t, const Rows& rows, bool phased) {
       }
     }
   }
-  return hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
+  const bool finite =
+      hn::AllTrue(du, hn::Eq(hn::And(probe, hn::Set(du, 0x7FFFFFFFu)), hn::Zero(du)));
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+  return finite && run_finite;
+#else
+  return finite;
+#endif
 }
 
 // WidthRows for 1 <= num_rows <= kMaxWidthRows rows. Up to eight rows share
@@ -987,6 +1052,49 @@ bool WidthPassStrided(const BlockedTable& t, const float* src, int64_t src_strid
              ? WidthPassStridedOf<true>(t, src, src_stride, dst, dst_stride, num_rows, phased)
              : WidthPassStridedOf<false>(t, src, src_stride, dst, dst_stride, num_rows, phased);
 }
+
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
+// KernelTable::width_pass_to_half / width_pass_to_bfloat16: the run of the
+// phased or periodic lane8 form rounded to 16 bits as it is stored (no fp32
+// result row, no separate conversion pass), the blocks around it into the
+// scratch rows and rounded from there. Out: the run's 16-bit writer; the
+// blocks' destinations take store_half_row / store_bfloat16_row (the same
+// bits for finite sums; a non-finite one makes it return false).
+template <class Out>
+bool WidthRowsTo16(const BlockedTable& t, const float* const* src, float* const* scratch,
+                   uint16_t* const* dst, int64_t num_rows) {
+  constexpr int64_t kW = BlockedTable::kWidth;
+  const int64_t rows = std::clamp<int64_t>(num_rows, 1, kMaxWidthRows);
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(hn::CappedTag<float, kW>()));
+  const RunForm run = RunFormOf(t, true, lanes);
+  bool finite = WidthRowsOf(t, RowPointers<false, true>{src, scratch}, rows, true);
+  if (run.begin < run.end) finite &= RunFormRows<false, Out>(t, run, src, dst, rows);
+  const int64_t head = std::min(run.begin * kW, t.size), tail = std::min(run.end * kW, t.size);
+  for (int64_t r = 0; r < rows; ++r) {
+    if constexpr (std::is_same_v<Out, HalfOut>) {
+      StoreHalfRow(scratch[r], dst[r], head);
+      StoreHalfRow(scratch[r] + tail, dst[r] + tail, t.size - tail);
+    } else {
+      StoreBFloat16Row(scratch[r], dst[r], head);
+      StoreBFloat16Row(scratch[r] + tail, dst[r] + tail, t.size - tail);
+    }
+  }
+  return finite;
+}
+
+bool WidthPassToHalf(const BlockedTable& t, const float* const* src, float* const* scratch,
+                     uint16_t* const* dst, int64_t num_rows) {
+  return WidthRowsTo16<HalfOut>(t, src, scratch, dst, num_rows);
+}
+bool WidthPassToBFloat16(const BlockedTable& t, const float* const* src, float* const* scratch,
+                         uint16_t* const* dst, int64_t num_rows) {
+  return WidthRowsTo16<BFloat16Out>(t, src, scratch, dst, num_rows);
+}
+bool WidthPassToBFloat16Data(const BlockedTable& t, const float* const* src, float* const* scratch,
+                             uint16_t* const* dst, int64_t num_rows) {
+  return WidthRowsTo16<BFloat16DataOut>(t, src, scratch, dst, num_rows);
+}
+#endif
 
 #if HWY_TARGET == HWY_AVX2
 // Eight rows of eight floats in r[] become eight columns (r[j] = column j).
@@ -1050,7 +1158,7 @@ HWY_INLINE void TransposedColumns(const GatherTable& t, const float* columns, in
     const int64_t count = t.count[si];
     __m256 acc = _mm256_setzero_ps();
     for (int64_t k = 0; k < count; ++k) acc = tap(acc, w, col, k);
-    StoreColumn(acc, out + i * kR, probe);
+    StoreColumn<FloatOut>(acc, out + i * kR, probe);
   }
 }
 
@@ -1115,7 +1223,7 @@ void PhaseColumns(const float* w, const float* first, int64_t step, int64_t size
     for (int k = 0; k < kTaps; ++k) {
       acc = _mm256_fmadd_ps(_mm256_broadcast_ss(w + k), _mm256_loadu_ps(c + k * kR), acc);
     }
-    StoreColumn(acc, out + j * out_step, probe);
+    StoreColumn<FloatOut>(acc, out + j * out_step, probe);
   }
 }
 

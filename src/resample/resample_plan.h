@@ -201,6 +201,13 @@ class ResamplePlan {
   // with the converted rows'.
   bool decimated16() const { return decimated16_; }
   void DisableDecimated16ForTesting() { decimated16_ = false; }
+  // Whether height-first rows into fp16 or bf16 destination rows (unit
+  // stride, not streamed) whose width table has a phased or periodic lane8
+  // run take kernels::width_pass_to_half / width_pass_to_bfloat16 (the run's
+  // sums rounded as they are stored) where the target has it; tests turn it
+  // off to compare the bytes with the fp32 result rows'.
+  bool width16() const { return width16_; }
+  void DisableWidth16ForTesting() { width16_ = false; }
   // Channels-last views: both views' rows (n, h) are W pixels of C
   // contiguous channels (C stride 1, W stride C, C >= kMinPixelChannels, the
   // fp32 engine). The height pass sums whole rows of W * C elements and the
@@ -324,6 +331,7 @@ class ResamplePlan {
   // Height-identity 16-bit rows by the decimated width form in place
   // (kernels::decimated_half_rows).
   bool decimated16_ = false;
+  bool width16_ = false;
   bool pixel_rows_ = false;
   bool pixel_planar_ = false;
   // Pixel rows: the ring cache's slots (converted source rows height-first,
