@@ -1739,6 +1739,16 @@ void PathGivesTheSameBytes(unsigned seed, const Uses& uses, const Disable& disab
   EXPECT_GE(taken, 150);
 }
 
+// PathGivesTheSameBytes for fp16 and for bf16 sources and destinations.
+template <class Uses, class Disable>
+void SixteenBitPathsGiveTheSameBytes(unsigned seed, const Uses& uses, const Disable& disable,
+                                     resample::ResampleProblem (*problem)(std::mt19937&)) {
+  for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
+    SCOPED_TRACE(EngineDtypeName(dtype));
+    PathGivesTheSameBytes(seed, uses, disable, problem, dtype);
+  }
+}
+
 // The height-first order sweeps its source rows (each read once, added into
 // every stage row it feeds) where that pays (fp32 sources, sums of 8 taps or
 // more, rows neither short nor wide): the same bytes as gathering each sum's
@@ -1942,25 +1952,20 @@ TEST(Paths, PairDecimatedRowsGiveTheTwoPassesBytes) {
 // the same bytes as the rows converted to fp32 and back, finite or not, any
 // partition, on every target (those without the fp16 form convert).
 TEST(Paths, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
-  for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
-    SCOPED_TRACE(EngineDtypeName(dtype));
-    PathGivesTheSameBytes(
-        85, [](const resample::ResamplePlan& plan) { return plan.decimated16(); },
-        [](resample::ResamplePlan& plan) { plan.DisableDecimated16ForTesting(); },
-        [](std::mt19937& rng) {
-          resample::ResampleProblem p = RandomProblem(rng);
-          const int64_t unit =
-              rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
-          const bool forward = p.direction == resample::Direction::kForward;
-          (forward ? p.in_w : p.out_w) = 2 * unit;
-          (forward ? p.out_w : p.in_w) = unit;
-          p.in_h = p.out_h;  // no scale: the identity
-          p.scales_w = rng() % 3 == 0 ? 0.5 : 0;
-          p.scales_h = 0;
-          return p;
-        },
-        dtype);
-  }
+  SixteenBitPathsGiveTheSameBytes(
+      85, [](const resample::ResamplePlan& plan) { return plan.decimated16(); },
+      [](resample::ResamplePlan& plan) { plan.DisableDecimated16ForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
+        const bool forward = p.direction == resample::Direction::kForward;
+        (forward ? p.in_w : p.out_w) = 2 * unit;
+        (forward ? p.out_w : p.in_w) = unit;
+        p.in_h = p.out_h;  // no scale: the identity
+        p.scales_w = rng() % 3 == 0 ? 0.5 : 0;
+        p.scales_h = 0;
+        return p;
+      });
 }
 
 // Height-first rows into fp16 or bf16 destination rows whose width table has
@@ -1972,27 +1977,22 @@ TEST(Paths, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
 // converted way), height identity or not, any partition, on every target
 // (those without the forms convert).
 TEST(Paths, SixteenBitRunsRoundedInTheWidthPassGiveTheResultRowsBytes) {
-  for (const DataType dtype : {DataType::kFloat16, DataType::kBFloat16}) {
-    SCOPED_TRACE(EngineDtypeName(dtype));
-    PathGivesTheSameBytes(
-        86, [](const resample::ResamplePlan& plan) { return plan.width16(); },
-        [](resample::ResamplePlan& plan) { plan.DisableWidth16ForTesting(); },
-        [](std::mt19937& rng) {
-          resample::ResampleProblem p = RandomProblem(rng);
-          int64_t a = 1, b = rng() % 2 ? 2 : 4;
-          if (rng() % 3 == 0) b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
-          const int64_t unit =
-              rng() % 4 == 0 ? 100 + int64_t(rng() % 300) : 4 + int64_t(rng() % 60);
-          const bool forward = p.direction == resample::Direction::kForward;
-          // The width pass reads the narrow side and writes the wide one.
-          (forward ? p.in_w : p.out_w) = unit * a;
-          (forward ? p.out_w : p.in_w) = unit * b;
-          p.scales_w = 0;
-          if (rng() % 2) p.in_h = p.out_h, p.scales_h = 0;  // the identity (1-D rows)
-          return p;
-        },
-        dtype);
-  }
+  SixteenBitPathsGiveTheSameBytes(
+      86, [](const resample::ResamplePlan& plan) { return plan.width16(); },
+      [](resample::ResamplePlan& plan) { plan.DisableWidth16ForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        int64_t a = 1, b = rng() % 2 ? 2 : 4;
+        if (rng() % 3 == 0) b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+        const int64_t unit = rng() % 4 == 0 ? 100 + int64_t(rng() % 300) : 4 + int64_t(rng() % 60);
+        const bool forward = p.direction == resample::Direction::kForward;
+        // The width pass reads the narrow side and writes the wide one.
+        (forward ? p.in_w : p.out_w) = unit * a;
+        (forward ? p.out_w : p.in_w) = unit * b;
+        p.scales_w = 0;
+        if (rng() % 2) p.in_h = p.out_h, p.scales_h = 0;  // the identity (1-D rows)
+        return p;
+      });
 }
 
 // Expanding width passes by 2 or 4 (the 2x and 4x upsampling forwards, the
