@@ -1642,6 +1642,24 @@ resample::ResampleProblem RandomProblem(std::mt19937& rng) {
   return p;
 }
 
+// Sets p's widths so that its width pass reads `reads` columns and writes
+// `writes` (the forward's input and output, the backward's gradOutput and
+// result).
+void SetWidthPass(resample::ResampleProblem& p, int64_t reads, int64_t writes) {
+  const bool forward = p.direction == resample::Direction::kForward;
+  (forward ? p.in_w : p.out_w) = reads;
+  (forward ? p.out_w : p.in_w) = writes;
+}
+
+// Sets p's width pass to expand by b/a (a < b <= 9), rows of 4 to 43 such
+// steps, the scale not given.
+void ExpandWidthBySmallRatio(std::mt19937& rng, resample::ResampleProblem& p) {
+  const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
+  const int64_t unit = 4 + int64_t(rng() % 40);
+  SetWidthPass(p, unit * a, unit * b);
+  p.scales_w = 0;
+}
+
 // Runs two fp32 plans of problem p (one path each) on every target over the
 // same random source, its rows padded by 5 elements or not, some values Inf
 // or NaN where `non_finite`; returns false (with a failure) where their
@@ -1865,10 +1883,7 @@ TEST(Paths, PeriodicRunsOfTheTransposedPassGiveTheBlockedPassBytes) {
         resample::ResampleProblem p = RandomProblem(rng);
         const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
         const int64_t unit = (b > 4 ? 3 : 8) + int64_t(rng() % 30);
-        const bool forward = p.direction == resample::Direction::kForward;
-        // The pass reads the wide side and writes the narrow one.
-        (forward ? p.in_w : p.out_w) = unit * b;
-        (forward ? p.out_w : p.in_w) = unit * a;
+        SetWidthPass(p, unit * b, unit * a);  // reads the wide side, writes the narrow one
         p.scales_w = 0;
         return p;
       });
@@ -1896,10 +1911,7 @@ TEST(Paths, DecimatedWidthPassGivesTheBlockedPassBytes) {
       [](std::mt19937& rng) {
         resample::ResampleProblem p = RandomProblem(rng);
         const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
-        const bool forward = p.direction == resample::Direction::kForward;
-        // The pass reads the wide side and writes the narrow one.
-        (forward ? p.in_w : p.out_w) = 2 * unit;
-        (forward ? p.out_w : p.in_w) = unit;
+        SetWidthPass(p, 2 * unit, unit);  // reads the wide side, writes the narrow one
         p.scales_w = 0;
         return p;
       });
@@ -1926,9 +1938,8 @@ void PairDecimatedRowsGiveTheTwoPassesBytes(DataType dtype) {
         }
         const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
         const int64_t rows = 1 + int64_t(rng() % 40);
+        SetWidthPass(p, 2 * unit, unit);
         const bool forward = p.direction == resample::Direction::kForward;
-        (forward ? p.in_w : p.out_w) = 2 * unit;
-        (forward ? p.out_w : p.in_w) = unit;
         (forward ? p.in_h : p.out_h) = rng() % 2 ? 2 * rows : rows + int64_t(rng() % (2 * rows));
         (forward ? p.out_h : p.in_h) = rows;
         p.scales_w = 0;
@@ -1958,9 +1969,7 @@ TEST(Paths, DecimatedSixteenBitRowsGiveTheConvertedRowsBytes) {
       [](std::mt19937& rng) {
         resample::ResampleProblem p = RandomProblem(rng);
         const int64_t unit = rng() % 4 == 0 ? 250 + int64_t(rng() % 400) : 8 + int64_t(rng() % 90);
-        const bool forward = p.direction == resample::Direction::kForward;
-        (forward ? p.in_w : p.out_w) = 2 * unit;
-        (forward ? p.out_w : p.in_w) = unit;
+        SetWidthPass(p, 2 * unit, unit);
         p.in_h = p.out_h;  // no scale: the identity
         p.scales_w = rng() % 3 == 0 ? 0.5 : 0;
         p.scales_h = 0;
@@ -1985,10 +1994,7 @@ TEST(Paths, SixteenBitRunsRoundedInTheWidthPassGiveTheResultRowsBytes) {
         int64_t a = 1, b = rng() % 2 ? 2 : 4;
         if (rng() % 3 == 0) b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
         const int64_t unit = rng() % 4 == 0 ? 100 + int64_t(rng() % 300) : 4 + int64_t(rng() % 60);
-        const bool forward = p.direction == resample::Direction::kForward;
-        // The width pass reads the narrow side and writes the wide one.
-        (forward ? p.in_w : p.out_w) = unit * a;
-        (forward ? p.out_w : p.in_w) = unit * b;
+        SetWidthPass(p, unit * a, unit * b);  // reads the narrow side, writes the wide one
         p.scales_w = 0;
         if (rng() % 2) p.in_h = p.out_h, p.scales_h = 0;  // the identity (1-D rows)
         return p;
@@ -2010,10 +2016,7 @@ TEST(Paths, PhasedWidthPassGivesTheLaneFormBytes) {
         resample::ResampleProblem p = RandomProblem(rng);
         const int64_t period = rng() % 2 ? 2 : 4;
         const int64_t unit = 4 + int64_t(rng() % 150);
-        const bool forward = p.direction == resample::Direction::kForward;
-        // The pass reads the narrow side and writes the wide one.
-        (forward ? p.in_w : p.out_w) = unit;
-        (forward ? p.out_w : p.in_w) = unit * period;
+        SetWidthPass(p, unit, unit * period);  // reads the narrow side, writes the wide one
         p.scales_w = 0;
         return p;
       });
@@ -2035,13 +2038,7 @@ TEST(Paths, PeriodicLane8WidthPassGivesTheLaneFormBytes) {
       [](resample::ResamplePlan& plan) { plan.DisablePhasedWidthForTesting(); },
       [](std::mt19937& rng) {
         resample::ResampleProblem p = RandomProblem(rng);
-        const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
-        const int64_t unit = 4 + int64_t(rng() % 40);
-        const bool forward = p.direction == resample::Direction::kForward;
-        // The pass reads the narrow side and writes the wide one.
-        (forward ? p.in_w : p.out_w) = unit * a;
-        (forward ? p.out_w : p.in_w) = unit * b;
-        p.scales_w = 0;
+        ExpandWidthBySmallRatio(rng, p);
         return p;
       });
 }
@@ -2064,12 +2061,7 @@ TEST(Paths, ShortPeriodicLane8RunsGiveTheLaneFormBytes) {
             resample::Filter::kNearest, resample::Filter::kNearestExact, resample::Filter::kLinear};
         p.filter = filters[rng() % 3];
         if (resample::IsNearest(p.filter)) p.direction = resample::Direction::kBackward;
-        const int64_t b = 2 + int64_t(rng() % 8), a = 1 + int64_t(rng() % (b - 1));
-        const int64_t unit = 4 + int64_t(rng() % 40);
-        const bool forward = p.direction == resample::Direction::kForward;
-        (forward ? p.in_w : p.out_w) = unit * a;
-        (forward ? p.out_w : p.in_w) = unit * b;
-        p.scales_w = 0;
+        ExpandWidthBySmallRatio(rng, p);
         return p;
       });
 }

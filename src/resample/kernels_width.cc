@@ -181,14 +181,6 @@ constexpr int64_t kWidthPrefetchAhead = 128;
 constexpr int64_t kFloatsPerLine = 16;
 
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET <= HWY_AVX3
-// Eight sums stored as Out stores them (FloatOut: as they are; the 16-bit
-// writers round them as store_half_row / store_bfloat16_row do).
-template <class Out>
-HWY_INLINE void StoreEight(__m256 v, typename Out::T* out) {
-  const hn::CappedTag<float, 8> d8;
-  Out::Store(d8, hn::Vec<decltype(d8)>{v}, out);
-}
-
 // Stores the sums of four destination columns, `stride` floats apart, and
 // ORs x * 0 of each into probe (x * 0 is +-0 for finite x and NaN
 // otherwise; OR-ed, the NaNs stay).
@@ -228,11 +220,14 @@ HWY_INLINE void StoreConsecutive(const __m256* c, typename Out::T* out, __m256& 
   StoreStrip<Out, kN>(d8, v, out);
 }
 
-// StoreFourColumns for a single column.
+// StoreFourColumns for a single column, stored as Out stores it (FloatOut:
+// as it is; the 16-bit writers round it as store_half_row /
+// store_bfloat16_row do).
 template <class Out>
 HWY_INLINE void StoreColumn(__m256 acc, typename Out::T* out, __m256& probe) {
   probe = _mm256_or_ps(probe, _mm256_mul_ps(acc, _mm256_setzero_ps()));
-  StoreEight<Out>(acc, out);
+  const hn::CappedTag<float, 8> d8;
+  Out::Store(d8, hn::Vec<decltype(d8)>{acc}, out);
 }
 
 // The phased form (BlockedTable::phase_period) of rows src[r] -> dst[r],

@@ -960,10 +960,12 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // excess there (1 thread: the run's kernel 5x the source conversion).
   const bool destination16 =
       destination.dtype == DataType::kFloat16 || destination.dtype == DataType::kBFloat16;
+  // (Those runs are on expanding tables only: the transposed and decimated
+  // forms, for shrinking ones, never meet them.)
   plan->width16_ =
       plan->order_ == PassOrder::kHeightFirst && !plan->w_identity_ && destination16 &&
       plan->destination_fused16_ && destination.w_stride == 1 && !plan->destination_streamed_ &&
-      plan->width_phased_ && !plan->width_transposed_ && !plan->decimated16_ &&
+      plan->width_phased_ &&
       (plan->width_blocked().phase_period > 0 || plan->width_blocked().lane8_period > 0);
   // The runner's bookkeeping, also in the scratch: phase 2 never allocates.
   const uint64_t group = static_cast<uint64_t>(max_h);
