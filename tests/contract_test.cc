@@ -115,6 +115,8 @@ TEST_F(Contract, Row3_NegativeScales) {
                0, -0.5, out_.tensor);
   ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesH", "inf"}, go_.tensor, output_size_, input_size_,
                -std::numeric_limits<double>::infinity(), 0, out_.tensor);
+  ExpectPhase1(ACLNN_ERR_PARAM_INVALID, {"scalesW=-2.5e-07 must not be negative"}, go_.tensor,
+               output_size_, input_size_, 0, -2.5e-7, out_.tensor);
   // NaN counts as "not given": same result as 0.
   const double nan = std::numeric_limits<double>::quiet_NaN();
   DeviceTensor out_nan;
@@ -241,10 +243,11 @@ TEST_F(Contract, Row8_DocumentedLimits) {
     aclDestroyIntArray(isz);
   };
   const int64_t big = (int64_t{1} << 20) + 1;
-  expect({1, 1, 4, big}, {1, 1, 4, big}, {"Wo", "1048577"});
+  expect({1, 1, 4, big}, {1, 1, 4, big}, {"outputSize[1] (Wo)=1048577"});
+  expect({1, 1, 4, 4}, {1, 1, 4, big}, {"inputSize[3] (Wi)=1048577"});
   expect({big, 1, 4, 4}, {big, 1, 4, 4}, {"N=1048577"});
   expect({2048, 2048, 512, 1}, {2048, 2048, 512, 1}, {"N*C*Ho", "2^31"});
-  expect({1, 1, 131072, 131072}, {1, 1, 131072, 131072}, {"60 GiB"});
+  expect({1, 1, 131072, 131072}, {1, 1, 131072, 131072}, {"= 206158430208 bytes must be < 60 GiB"});
   ASSERT_EQ(aclrtFree(block), ACL_SUCCESS);
 }
 

@@ -1002,6 +1002,31 @@ TEST_F(FamilySpecific, NearestExact2dBackwardUpscaleAtMost50) {
   }
 }
 
+// The engine's weight tables hold at most 2^30 taps an axis: a larger one is
+// refused as an invalid argument that names the axis and its forward sizes
+// (a broadcast gradOutput or input reaches it with tiny memory).
+TEST_F(FamilySpecific, WeightTablesOver2To30TapsAreRefused) {
+  constexpr int64_t kMax = 2147483647;  // INT32_MAX: within the dim limit
+  const std::string limit = "the limit is 2^30 = 1073741824";
+  Use("aclnnUpsampleBilinear2dAA");
+  CallDesc d = Valid(s());
+  d.src = T({1, 1, 1, kMax}, F32, NCHW, {0, 0, 0, 0}, 0, {1});
+  d.osz = {1, 1};
+  d.dst = T({1, 1, 1, 1}, F32, NCHW);
+  Refused(d, kInvalid, {"the W axis (forward size 2147483647 -> 1) needs 2147483647", limit},
+          "AA shrink of W 2^31 - 1 to 1");
+  d.src = T({1, 1, kMax, 1}, F32, NCHW, {0, 0, 0, 0}, 0, {1});
+  Refused(d, kInvalid, {"the H axis (forward size 2147483647 -> 1)", limit}, "H 2^31 - 1 to 1");
+  Use("aclnnUpsampleNearest2dBackward");
+  d = Valid(s());
+  d.src = T({1, 1, 1, kMax}, F32, NCHW, {0, 0, 0, 0}, 0, {1});
+  d.osz = {1, kMax};
+  d.isz = {1, 1, 1, 1};
+  d.dst = T({1, 1, 1, 1}, F32, NCHW);
+  Refused(d, kInvalid, {"the W axis (forward size 1 -> 2147483647) needs 2147483647", limit},
+          "gradOutput W 2^31 - 1 into 1");
+}
+
 TEST_F(FamilySpecific, Bilinear2dDoubleOnlyAsNhwc) {
   Use("aclnnUpsampleBilinear2d");
   Refused(Valid(s(), F64, NCHW), kInvalid, {" self dtype DOUBLE needs format NHWC, got NCHW"},
@@ -1758,6 +1783,20 @@ TEST_F(FamilySpecific, Linear1dScaleRule) {
     b.sw = scale;
     Phase1Succeeds(b, "backward scale " + std::to_string(scale));
   }
+}
+
+// The 1-D functions name the axis L (WeightTablesOver2To30TapsAreRefused).
+TEST_F(FamilySpecific, WeightTablesOver2To30TapsAreRefusedIn1d) {
+  Use("aclnnUpsampleNearest1dBackward");
+  CallDesc d = Valid1(s());
+  d.src = T({1, 1, 2147483647}, F32, NCL, {0, 0, 0}, 0, {1});
+  d.osz = {2147483647};
+  d.isz = {1, 1, 1};
+  d.dst = T({1, 1, 1}, F32, NCL);
+  Refused(d, kInvalid,
+          {"the L axis (forward size 1 -> 2147483647) needs 2147483647",
+           "the limit is 2^30 = 1073741824"},
+          "gradOutput L 2^31 - 1 into 1");
 }
 
 TEST_F(FamilySpecific, NearestExact1dBackwardUpscaleAtMost50) {

@@ -2241,6 +2241,27 @@ TEST_P(VolumeContract, DimsAboveInt32AreRefused) {
   ExpectRefused(f, d, kInvalid, {std::string(f.source) + " dim 1 is 2147483648"}, "C = 2^31");
 }
 
+// An axis whose weight table would exceed 2^30 taps is refused, naming it
+// (a broadcast gradOutput reaches one with tiny memory); NearestExact3dBackward
+// refuses that upscale before (UpscaleAtMost50).
+TEST(VolumeContractTables, WeightTablesOver2To30TapsAreRefused) {
+  for (const char* name : {"aclnnUpsampleNearest3dBackward", "aclnnUpsampleTrilinear3dBackward"}) {
+    const VolumeFunction& f = FindVolumeFunction(name);
+    CallDesc d;
+    d.src = T({1, 1, 1, 1, 2147483647}, F32, NCDHW, {0, 0, 0, 0, 0}, 0, {1});
+    d.dst = T({1, 1, 1, 1, 1}, F32, NCDHW);
+    d.osz = {1, 1, 2147483647};
+    d.isz = {1, 1, 1, 1, 1};
+    ExpectRefused(f, d, kInvalid,
+                  {"the W axis (forward size 1 -> 2147483647)", "the limit is 2^30 = 1073741824"},
+                  "gradOutput W 2^31 - 1 into 1");
+    d.src = T({1, 1, 2147483647, 1, 1}, F32, NCDHW, {0, 0, 0, 0, 0}, 0, {1});
+    d.osz = {2147483647, 1, 1};
+    ExpectRefused(f, d, kInvalid, {"the D axis (forward size 1 -> 2147483647)"},
+                  "gradOutput D 2^31 - 1 into 1");
+  }
+}
+
 // Empty tensors: the forwards take N == 0 (C == 0 is refused), the backwards
 // N == 0 or C == 0; success with workspace 0 and a phase 2 that writes
 // nothing. D, H, W == 0 are refused (SizesMustBePositive), and the other

@@ -226,6 +226,22 @@ TEST_F(ForwardContract, EveryCheckInOrder) {
   aclIntArray* osz51 = aclCreateIntArray(up, 2);
   Expect(ACLNN_ERR_PARAM_INVALID, {"scalesH", "50x"}, x1.tensor, osz51, 0, 0, y51.tensor);
   aclDestroyIntArray(osz51);
+  // Messages name the forward's own parameters and keep small values.
+  Expect(ACLNN_ERR_PARAM_INVALID, {"scalesH=-1e-09 must not be negative"}, x_.tensor, osz_, -1e-9,
+         0, out_.tensor);
+  const int64_t wide_dims[4] = {1, 1, 1, (int64_t{1} << 20) + 1};
+  const int64_t one_element[1] = {1};
+  const int64_t broadcast[4] = {0, 0, 0, 0};
+  aclTensor* wide = aclCreateTensor(wide_dims, 4, ACL_FLOAT, broadcast, 0, ACL_FORMAT_NCHW,
+                                    one_element, 1, x_.block);
+  DeviceTensor narrow;
+  MakeDeviceTensor(&narrow, {1, 1, 1, 2}, ACL_FLOAT, Layout::kContiguous);
+  const int64_t two[2] = {1, 2};
+  aclIntArray* osz2 = aclCreateIntArray(two, 2);
+  Expect(ACLNN_ERR_PARAM_INVALID, {"x W (Wi)=1048577 exceeds the limit 2^20"}, wide, osz2, 0, 0,
+         narrow.tensor);
+  aclDestroyIntArray(osz2);
+  aclDestroyTensor(wide);
   // Memory: x not device memory; x and out overlapping.
   std::vector<float> host(80);
   const int64_t dims[4] = {1, 2, 8, 5};

@@ -95,6 +95,26 @@ TEST(NativeApi, EveryBadInputIsRefused) {
   }
   {
     Buffers b;
+    ExpectError(UpsampleBicubic2dAABackward(b.go, b.dst, false, 0, -1e-9),
+                StatusCode::kInvalidArgument, "scales_w=-1e-09 is negative");
+  }
+  {
+    // A broadcast x wider than the documented 2^20: named as the forward's x.
+    Buffers b;
+    TensorView x;
+    x.data = b.in.data();
+    const int64_t xs[4] = {1, 2, 8, (int64_t{1} << 20) + 1};
+    for (int k = 0; k < 4; ++k) x.shape[k] = xs[k], x.strides[k] = 0;
+    MutableTensorView y;
+    y.data = b.out.data();
+    const int64_t ys[4] = {1, 2, 4, 6};
+    for (int k = 0; k < 4; ++k) y.shape[k] = ys[k];
+    ContiguousStrides(y.shape, y.strides);
+    ExpectError(UpsampleBicubic2dAA(x, y, false, 0, 0), StatusCode::kInvalidArgument,
+                "x.shape[3] (Wi)=1048577 exceeds the limit 2^20");
+  }
+  {
+    Buffers b;
     b.go.data = reinterpret_cast<const char*>(b.in.data()) + 2;
     ExpectError(UpsampleBicubic2dAABackward(b.go, b.dst, false, 0, 0), StatusCode::kInvalidArgument,
                 "aligned");

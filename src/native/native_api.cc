@@ -82,7 +82,7 @@ std::string CheckRequest(const NativeRequest& r, const AnyView& src, const AnyVi
   static const char* kScaleNames[3] = {"scales_d", "scales_h", "scales_w"};
   for (int k = rank == 5 ? 0 : 1; k < 3; ++k) {
     if (scales[k] < 0.0)
-      return std::string(kScaleNames[k]) + "=" + std::to_string(scales[k]) + " is negative";
+      return std::string(kScaleNames[k]) + "=" + resample::NumberString(scales[k]) + " is negative";
   }
   for (int k = 0; k < rank; ++k) {
     if (src.shape[k] <= 0 || dst.shape[k] <= 0) {
@@ -103,7 +103,11 @@ std::string CheckRequest(const NativeRequest& r, const AnyView& src, const AnyVi
     why = resample::CheckUpscaleLimit("scales_h", r.scales_h, fin[2], fout[2]);
     if (why.empty()) why = resample::CheckUpscaleLimit("scales_w", r.scales_w, fin[3], fout[3]);
     if (why.empty()) {
-      why = resample::CheckSizeLimits(fin[0], fin[1], fout[2], fout[3], fin[2], fin[3]);
+      const std::string& fo = backward ? sn : dn;  // the forward's output view
+      const std::string& fi = backward ? dn : sn;  // and its input view
+      why = resample::CheckSizeLimits(fin[0], fin[1], fout[2], fout[3], fin[2], fin[3],
+                                      {fo + ".shape[2] (Ho)", fo + ".shape[3] (Wo)",
+                                       fi + ".shape[2] (Hi)", fi + ".shape[3] (Wi)"});
     }
   } else {
     for (int k = 0; k < rank && why.empty(); ++k) {
@@ -185,6 +189,9 @@ Status Resample(const NativeRequest& r, const TensorView& source,
   resample::ResampleProblem problem{fin[0],     fin[1],      fout[2],         fout[3],
                                     fin[2],     fin[3],      r.align_corners, r.scales_h,
                                     r.scales_w, r.direction, r.filter};
+  const std::string tables = resample::CheckTableSizes(problem);
+  if (!tables.empty())
+    return Status{StatusCode::kInvalidArgument, std::string(r.fn) + ": " + tables};
   TensorView src = source;
   MutableTensorView dst = destination;
   resample::ColumnsAsRows(&problem, src.shape, src.strides, dst.shape, dst.strides);
@@ -217,6 +224,9 @@ Status Resample(const NativeRequest& r, const VolumeView& source,
   problem.scales_d = r.scales_d, problem.scales_h = r.scales_h, problem.scales_w = r.scales_w;
   problem.direction = r.direction;
   problem.filter = r.filter;
+  const std::string tables = resample::CheckTableSizes(problem);
+  if (!tables.empty())
+    return Status{StatusCode::kInvalidArgument, std::string(r.fn) + ": " + tables};
   std::string error;
   auto plan = resample::VolumePlan::Create(
       problem, {source.dtype, source.strides[4], source.strides[1]},

@@ -229,6 +229,22 @@ const kernels::KernelTable& KernelsFor(DataType source, PassOrder order) {
 // Weight tables of one axis in the form a direction needs (null if they
 // would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
 // shapes over and over, and building tables is most of phase 1 on small problems.
+std::string AxisTableLimit(const AxisRule& rule, const char* axis) {
+  const int64_t taps = CountAxisTaps(rule);
+  if (taps <= kMaxTableTaps) return "";
+  return std::string("the ") + axis + " axis (forward size " + std::to_string(rule.in_size) +
+         " -> " + std::to_string(rule.out_size) + ") needs " + std::to_string(taps) +
+         " weight taps; the limit is 2^30 = " + std::to_string(kMaxTableTaps);
+}
+
+std::string CheckTableSizes(const ResampleProblem& f, const char* w_axis) {
+  const std::string why =
+      AxisTableLimit(AxisRule{f.filter, f.in_h, f.out_h, f.align_corners, f.scales_h}, "H");
+  return why.empty() ? AxisTableLimit(
+                           AxisRule{f.filter, f.in_w, f.out_w, f.align_corners, f.scales_w}, w_axis)
+                     : why;
+}
+
 std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction,
                                                    bool blocked) {
   struct Key {
@@ -680,7 +696,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   std::shared_ptr<const AxisTables> width =
       CachedAxisTables(rule_w, f.direction, arithmetic == Arithmetic::kFloat32);
   if (!height || !width) {
-    if (error) *error = "weight tables exceed 2^30 taps";
+    if (error) *error = CheckTableSizes(f);
     return nullptr;
   }
   if (f.gain != 1.0f) {

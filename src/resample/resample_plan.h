@@ -35,6 +35,12 @@ enum class Direction {
 std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction,
                                                    bool blocked);
 
+// Why one axis's weight tables would exceed the engine's limit of 2^30 taps
+// ("" where they do not): names the axis (`axis`: "D", "H", "W" or "L") and
+// its forward sizes. The C and native APIs refuse such a problem as an
+// invalid argument before planning (Create's own guard returns no plan).
+std::string AxisTableLimit(const AxisRule& rule, const char* axis);
+
 // Sizes are always the forward op's: in = forward input, out = forward output.
 struct ResampleProblem {
   int64_t batch = 0;     // N
@@ -53,6 +59,10 @@ struct ResampleProblem {
   // form folds its phase's depth weight into it.
   float gain = 1.0f;
 };
+
+// AxisTableLimit for the H axis, then the W axis (named w_axis: "L" for the
+// 1-D functions).
+std::string CheckTableSizes(const ResampleProblem& problem, const char* w_axis = "W");
 
 // How a plan computes: the fp32 engine (fp32, fp16, bf16: fp32 arithmetic,
 // 16-bit rounded once), double arithmetic for DOUBLE tensors, or exact

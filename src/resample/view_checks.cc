@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -15,25 +17,28 @@ std::string CheckUpscaleLimit(const char* scales_name, double user_scale, int64_
                           : static_cast<double>(in_size) / static_cast<double>(out_size);
   if (real < kMinRealScale) {
     return std::string("forward upscale exceeds 50x: ") + scales_name + "=" +
-           std::to_string(user_scale) + " gives input/output ratio " + std::to_string(real) +
+           NumberString(user_scale) + " gives input/output ratio " + NumberString(real) +
            " (input " + std::to_string(in_size) + ", output " + std::to_string(out_size) +
            "); the minimum is 0.02";
   }
   return "";
 }
 
+std::string NumberString(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
 std::string CheckSizeLimits(int64_t n, int64_t c, int64_t out_h, int64_t out_w, int64_t in_h,
-                            int64_t in_w) {
-  const std::pair<const char*, int64_t> dims[] = {{"N", n},
-                                                  {"C", c},
-                                                  {"outputSize[0] (Ho)", out_h},
-                                                  {"outputSize[1] (Wo)", out_w},
-                                                  {"inputSize[2] (Hi)", in_h},
-                                                  {"inputSize[3] (Wi)", in_w}};
-  for (const auto& d : dims) {
-    if (d.second > kMaxDim) {
-      return std::string(d.first) + "=" + std::to_string(d.second) +
-             " exceeds the limit 2^20 = 1048576";
+                            int64_t in_w, const SizeNames& names) {
+  const std::pair<const std::string*, int64_t> dims[] = {
+      {nullptr, n},          {nullptr, c},        {&names.out_h, out_h},
+      {&names.out_w, out_w}, {&names.in_h, in_h}, {&names.in_w, in_w}};
+  for (size_t k = 0; k < std::size(dims); ++k) {
+    if (dims[k].second > kMaxDim) {
+      const std::string name = k == 0 ? "N" : k == 1 ? "C" : *dims[k].first;
+      return name + "=" + std::to_string(dims[k].second) + " exceeds the limit 2^20 = 1048576";
     }
   }
   // All factors <= 2^20 here, so these products fit in 128 bits easily.
@@ -47,8 +52,7 @@ std::string CheckSizeLimits(int64_t n, int64_t c, int64_t out_h, int64_t out_w, 
       nc;
   const __int128 limit = static_cast<__int128>(60) << 30;
   if (elems * 4 >= limit) {
-    return "(Ho*Wo + Hi*Wi + Ho*Wi)*N*C*4 = " +
-           std::to_string(static_cast<long double>(elems * 4)) + " bytes must be < 60 GiB";
+    return "(Ho*Wo + Hi*Wi + Ho*Wi)*N*C*4 = " + Int128String(elems * 4) + " bytes must be < 60 GiB";
   }
   return "";
 }

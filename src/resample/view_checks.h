@@ -16,10 +16,20 @@ constexpr double kMinRealScale = 0.02;  // forward upscale at most 50x
 std::string CheckUpscaleLimit(const char* scales_name, double user_scale, int64_t in_size,
                               int64_t out_size);
 
+// What the messages of CheckSizeLimits call Ho, Wo, Hi and Wi: the
+// parameters (or tensor dims) the call took them from.
+struct SizeNames {
+  std::string out_h, out_w, in_h, in_w;
+};
+
 // The documented limits: each dim <= 2^20, N*C*Ho < 2^31 and
 // (Ho*Wo + Hi*Wi + Ho*Wi) * N*C * sizeof(float) < 60 GiB.
 std::string CheckSizeLimits(int64_t n, int64_t c, int64_t out_h, int64_t out_w, int64_t in_h,
-                            int64_t in_w);
+                            int64_t in_w, const SizeNames& names);
+
+// A double as messages print it: up to 9 significant digits, in exponent
+// form where fixed would lose them ("-1e-09", "0.25", "1.5e+300", "nan").
+std::string NumberString(double v);
 
 // The bytes a view touches, relative to its data pointer: [lo, hi). Held in
 // 128 bits and built with checked arithmetic, so that differences such as

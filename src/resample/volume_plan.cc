@@ -162,6 +162,18 @@ MutableTensorView Mutable(const TensorView& t) {
 
 }  // namespace
 
+std::string CheckTableSizes(const VolumeProblem& p) {
+  std::string why =
+      AxisTableLimit(AxisRule{p.filter, p.in_d, p.out_d, p.align_corners, p.scales_d}, "D");
+  if (why.empty()) {
+    why = AxisTableLimit(AxisRule{p.filter, p.in_h, p.out_h, p.align_corners, p.scales_h}, "H");
+  }
+  if (why.empty()) {
+    why = AxisTableLimit(AxisRule{p.filter, p.in_w, p.out_w, p.align_corners, p.scales_w}, "W");
+  }
+  return why;
+}
+
 std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const ViewLayout& source,
                                                const ViewLayout& destination, int threads,
                                                std::string* error) {
@@ -203,7 +215,7 @@ std::unique_ptr<VolumePlan> VolumePlan::Create(const VolumeProblem& p, const Vie
                           p.scales_d, false,  backward, false};
     plan->depth_ = CachedAxisTables(rule_d, p.direction, false);
     if (!plan->depth_) {
-      if (error) *error = "weight tables exceed 2^30 taps";
+      if (error) *error = CheckTableSizes(p);
       return nullptr;
     }
     const GatherTable& depth = plan->depth_->gather;

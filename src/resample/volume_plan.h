@@ -40,6 +40,9 @@ struct VolumeProblem {
   Filter filter = Filter::kLinear;
 };
 
+// AxisTableLimit for the D, H and W axes, in that order.
+std::string CheckTableSizes(const VolumeProblem& problem);
+
 // The sizes of a thread's buffers in VolumePlan's fused form (laid out by
 // FusedBuffers::Carve in volume_plan.cc).
 struct FusedBufferSizes {

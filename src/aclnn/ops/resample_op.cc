@@ -220,8 +220,8 @@ std::string CheckTensorsAndScales(const char* src_name, const aclTensor* src, co
               ") differs from " + std::string(src_name) + " dtype " + DataTypeName(src->dtype));
 
   // 3. Scales: negative is an error; NaN counts as "not given".
-  FAIL_IF(scalesH < 0.0, "scalesH=" + std::to_string(scalesH) + " must not be negative");
-  FAIL_IF(scalesW < 0.0, "scalesW=" + std::to_string(scalesW) + " must not be negative");
+  FAIL_IF(scalesH < 0.0, "scalesH=" + resample::NumberString(scalesH) + " must not be negative");
+  FAIL_IF(scalesW < 0.0, "scalesW=" + resample::NumberString(scalesW) + " must not be negative");
 
   // 4. Formats and ranks.
   FAIL_IF(src->format != out->format, std::string(src_name) + " format " + FormatName(src->format) +
@@ -272,6 +272,10 @@ aclnnStatus PlaceAndPlan(const char* op, const char* run_op, const char* src_nam
   const std::string why =
       CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
   if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
+  // The engine's limit on the weight tables (2^30 taps an axis).
+  const std::string tables =
+      resample::CheckTableSizes(requested, source->view_shape.size() == 3 ? "L" : "W");
+  if (!tables.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + tables);
   resample::ResampleProblem problem = requested;
   EngineView src_view = source_view, dst_view = destination_view;
   resample::ColumnsAsRows(&problem, src_view.shape, src_view.strides, dst_view.shape,
@@ -303,6 +307,8 @@ aclnnStatus PlaceAndPlanVolume(const char* op, const char* run_op, const char* s
   const std::string why =
       CheckPlacements(src_name, source, dst_name, destination, &src_at, &dst_at);
   if (!why.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + why);
+  const std::string tables = resample::CheckTableSizes(problem);
+  if (!tables.empty()) return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + tables);
   std::string error;
   std::shared_ptr<const resample::VolumePlan> plan = resample::VolumePlan::Create(
       problem, {ToEngine(source->dtype), src_view.strides[4], src_view.strides[1]},

@@ -53,11 +53,7 @@ bool Contains(const std::vector<int32_t>& values, int32_t v) {
   return std::find(values.begin(), values.end(), v) != values.end();
 }
 
-std::string Num(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
-}
+std::string Num(double v) { return resample::NumberString(v); }
 
 // Runs one function's checks. Each step returns false once the call is
 // decided (a failure, or the empty-tensor success); status() says which.

@@ -68,7 +68,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* x, const aclIntArray* outputSize, 
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
   // 8. Documented size limits (the backward's, with the same H and W).
-  why = resample::CheckSizeLimits(in[0], in[1], osz[0], osz[1], in[2], in[3]);
+  why = resample::CheckSizeLimits(
+      in[0], in[1], osz[0], osz[1], in[2], in[3],
+      {"outputSize[0] (Ho)", "outputSize[1] (Wo)", "x H (Hi)", "x W (Wi)"});
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
   const resample::ResampleProblem problem{

@@ -82,7 +82,9 @@ aclnnStatus GetWorkspaceSize(const aclTensor* gradOutput, const aclIntArray* out
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
   // 8. Documented size limits.
-  why = resample::CheckSizeLimits(in[0], in[1], go[2], go[3], in[2], in[3]);
+  why = resample::CheckSizeLimits(
+      in[0], in[1], go[2], go[3], in[2], in[3],
+      {"outputSize[0] (Ho)", "outputSize[1] (Wo)", "inputSize[2] (Hi)", "inputSize[3] (Wi)"});
   CHECK_OR_FAIL(!why.empty(), ACLNN_ERR_PARAM_INVALID, why);
 
   const ResampleProblem problem{
