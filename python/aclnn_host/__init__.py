@@ -11,6 +11,7 @@ The numpy API has the semantics of torch.nn.functional.interpolate (PyTorch
 1.13), for every mode and rank the library implements (see modes()); results
 are bitwise identical for any thread count."""
 import math
+import operator
 
 import numpy as np
 
@@ -82,7 +83,8 @@ def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias
                              "but got input with spatial dimensions of %s and output size of %s. "
                              "Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
                              "output size in (o1, o2, ...,oK) format." % (list(in_spatial), sizes))
-        out = [int(s) for s in sizes]
+        # PyTorch's ops take integer sizes (a float is a TypeError there).
+        out = [operator.index(s) for s in sizes]
         scales = [0.0] * spatial
     elif scale_factor is not None:
         factors = (list(scale_factor) if isinstance(scale_factor, (list, tuple))
@@ -95,6 +97,8 @@ def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias
         scales = [0.0] * spatial if recompute_scale_factor else [float(f) for f in factors]
     else:
         raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
     if antialias and not (mode in ("bilinear", "bicubic") and rank == 4):
         raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
     if mode == "area":
@@ -116,6 +120,14 @@ def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias
         raise RuntimeError("Input and output sizes should be greater than 0, but got input %s "
                            "and output %s" % (list(in_spatial), out))
     return lib_mode, out, scales, align_corners
+
+
+def _check_non_empty(shape):
+    """The forward ops' check after their size checks (PyTorch 1.13's upsample
+    meta functions): an empty input only by its batch, N == 0."""
+    if math.prod(shape) == 0 and math.prod(shape[1:]) == 0:
+        raise RuntimeError("Non-empty %dD data tensor expected but got a tensor with sizes %s" %
+                           (len(shape), list(shape)))
 
 
 def _dtype_code(a):
@@ -191,6 +203,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=N
     x = np.asarray(x)
     lib_mode, out, scales, ac = resolve(x.ndim, x.shape[2:], size, scale_factor, mode,
                                         align_corners, antialias, recompute_scale_factor)
+    _check_non_empty(x.shape)
     y = _empty_like_layout(tuple(x.shape[:2]) + tuple(out), x.dtype, x)
     if y.size == 0:
         return y

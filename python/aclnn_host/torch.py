@@ -20,6 +20,7 @@ import warnings
 import torch
 
 from . import _lib
+from . import _check_non_empty
 
 # aten op (forward; its backward is NAME_backward), F.interpolate's mode,
 # antialias, spatial dims, takes align_corners.
@@ -61,24 +62,38 @@ def _sync_threads():
 
 
 def _memory_format(t):
-    """at::Tensor::suggest_memory_format (not exposed to Python in 1.13): the
-    channels-last format for a channels-last tensor that is not also plain
-    contiguous, else contiguous."""
-    if t.is_contiguous():
+    """at::Tensor::suggest_memory_format (not exposed to Python in 1.13), which
+    PyTorch's upsample kernels give their outputs: channels-last where the
+    strides rank the dims as channels-last (c10's is_channels_last_strides_2d
+    and _3d: the order C, W, H(, D), N, not necessarily dense, so a sliced
+    channels-last tensor counts), else contiguous."""
+    order = _CHANNELS_LAST_ORDER.get(t.dim())
+    if order is None:
         return torch.contiguous_format
-    last = _CHANNELS_LAST.get(t.dim())
-    if last is not None and t.is_contiguous(memory_format=last):
-        return last
-    return torch.contiguous_format
+    sizes, strides = t.shape, t.stride()
+    if strides[1] == 0:  # a trivial C dimension: NCHW by default
+        return torch.contiguous_format
+    least = 0
+    for d in order:
+        if sizes[d] == 0 or strides[d] < least:
+            return torch.contiguous_format
+        if d == 0 and least == strides[1]:  # N111-like strides: ambiguous, NCHW
+            return torch.contiguous_format
+        least = strides[d] * max(sizes[d], 1)
+    return _CHANNELS_LAST[t.dim()]
 
 
 _CHANNELS_LAST = {4: torch.channels_last, 5: torch.channels_last_3d}
+_CHANNELS_LAST_ORDER = {4: (1, 3, 2, 0), 5: (1, 4, 3, 2, 0)}
 
 
 def _output(shape, dtype, like):
-    if like.is_contiguous():  # the common case, without the keyword's parsing
+    # Not short-cut by like.is_contiguous(): a contiguous tensor whose strides
+    # also rank as channels-last (C == 1, say) gets a channels-last result.
+    fmt = _memory_format(like)
+    if fmt is torch.contiguous_format:
         return torch.empty(shape, dtype=dtype)
-    return torch.empty(shape, dtype=dtype, memory_format=_memory_format(like))
+    return torch.empty(shape, dtype=dtype, memory_format=fmt)
 
 
 def _check_sizes(name, spatial, input_dims, output_size, input_spatial):
@@ -101,7 +116,9 @@ def _split(rest, takes_align, spatial):
     align = bool(rest[0]) if takes_align else False
     scales = list(rest[1:] if takes_align else rest)
     scales = (scales + [None] * spatial)[:spatial]
-    return align, [0.0 if s is None else float(s) for s in scales]
+    # PyTorch's kernels take a scale <= 0 as not given (the library refuses a
+    # negative one); NaN passes as NaN, which both take as not given.
+    return align, [0.0 if s is None or s <= 0 else float(s) for s in scales]
 
 
 def _run(mode, antialias, backward, align, scales, src, dst):
@@ -121,6 +138,7 @@ def _forward_kernel(name, mode, antialias, spatial, takes_align):
 
     def kernel(self, output_size, *rest):
         _check_sizes(name, spatial, self.dim(), output_size, self.shape[2:])
+        _check_non_empty(tuple(self.shape))
         if self.dtype not in _DTYPES or self.device.type != "cpu":
             calls["fallback"] += 1
             out = torch.empty(0, dtype=self.dtype, device=self.device)

@@ -326,6 +326,9 @@ ERROR_CASES = [
     ("size-zero", 4, dict(size=0, mode="bilinear")),
     ("size-zero-nearest", 3, dict(size=(0,), mode="nearest")),
     ("scale-to-zero", 4, dict(scale_factor=0.1, mode="bicubic", antialias=True)),
+    ("recompute-with-size", 4, dict(size=3, mode="bilinear", recompute_scale_factor=True)),
+    ("float-size", 4, dict(size=3.5, mode="bilinear")),
+    ("float-in-size", 3, dict(size=(3.0,), mode="nearest")),
 ]
 
 

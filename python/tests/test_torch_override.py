@@ -361,6 +361,99 @@ def test_aten_shape_errors_raise_runtime_error(call):
     assert "expected" in message or "greater than 0" in message, message
 
 
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type and text are what is checked
+        return e
+    return None
+
+
+@pytest.mark.parametrize("mode,aa,rank", all_modes())
+def test_empty_channels_raise_like_pytorch(mode, aa, rank):
+    """The forward ops take an empty input only by its batch (PyTorch's meta
+    functions: "Non-empty 4D data tensor expected"); the backwards take both."""
+    kw = kwargs_for(mode, aa, size=3)
+    for shape in [(2, 0) + (4,) * (rank - 2), (0, 3) + (4,) * (rank - 2)]:
+        x = torch.rand(shape)
+        with stock():
+            theirs = _raised(lambda: F.interpolate(x, **kw))
+        with aht.enabled():
+            ours = _raised(lambda: F.interpolate(x, **kw))
+        assert type(ours) is type(theirs), (shape, ours, theirs)
+        if theirs is not None:
+            assert str(ours) == str(theirs), (shape, str(ours), str(theirs))
+        else:
+            with aht.enabled():
+                assert F.interpolate(x, **kw).shape == (0, 3) + (3,) * (rank - 2)
+        ours_np = _raised(lambda: aclnn_host.interpolate(x.numpy(), **kw))
+        assert type(ours_np) is type(theirs), (shape, ours_np, theirs)
+
+
+def strided_views(rank):
+    """Views whose memory format is a question for suggest_memory_format:
+    sliced and strided channels-last tensors (not densely packed), dims of
+    size 1 in either format, transposed ones."""
+    last = torch.channels_last if rank == 4 else torch.channels_last_3d
+    spatial = (9, 8) if rank == 4 else (5, 6, 7)
+    base = torch.rand((2, 6) + spatial).contiguous(memory_format=last)
+    plain = torch.rand((2, 6) + spatial)
+    views = {"cl[:, :4]": base[:, :4], "cl[:, :, ::2]": base[:, :, ::2],
+             "cl[..., ::2]": base[..., ::2], "cl[:1]": base[:1], "cl[:, :1]": base[:, :1],
+             "cl[:, :, :1]": base[:, :, :1], "cl[..., 1:]": base[..., 1:],
+             "plain[:, :1]": plain[:, :1], "plain[..., :1]": plain[..., :1],
+             "plain[:, :, ::3]": plain[:, :, ::3], "plain.transpose(1, -1)":
+             plain.transpose(1, -1), "cl[:1, :1]": base[:1, :1]}
+    return views
+
+
+@pytest.mark.parametrize("mode,aa,rank", [m for m in all_modes()
+                                          if m.values[2] in (4, 5) and m.values[0] != "bicubic"])
+def test_results_take_pytorchs_memory_format_for_strided_views(mode, aa, rank):
+    """PyTorch gives its upsample results the input's suggest_memory_format
+    (channels-last strides need not be dense); the override's results and
+    gradients have PyTorch's own strides for every such view. (1.13's bicubic
+    kernels return NCHW for channels-last inputs: see expected_strides.)"""
+    kw = mode_kwargs(mode, aa, (5,) * (rank - 2), None, None)
+    for name, x in strided_views(rank).items():
+        results = []
+        for on in (False, True):
+            with aht.enabled() if on else stock():
+                xx = x.detach().requires_grad_()  # the view itself, strides and all
+                y = F.interpolate(xx, **kw)
+                g = y.detach().clone(memory_format=torch.preserve_format)  # y's strides
+                (dx,) = torch.autograd.grad(y, xx, g)
+                results.append((y, dx))
+        (y_stock, dx_stock), (y, dx) = results
+        assert y.stride() == y_stock.stride(), (name, y.stride(), y_stock.stride())
+        # 1.13's nearest and nearest-exact 3-D backwards return NCDHW whatever
+        # grad_output's format; the override keeps the format (README).
+        if not (rank == 5 and mode in NEAREST):
+            assert dx.stride() == dx_stock.stride(), (name, dx.stride(), dx_stock.stride())
+        assert torch.allclose(y, y_stock, rtol=1e-5, atol=1e-6), name
+
+
+@pytest.mark.parametrize("op,args", [
+    ("upsample_bilinear2d", ([7, 13], False)), ("upsample_nearest2d", ([7, 13],)),
+    ("_upsample_nearest_exact2d", ([7, 13],)), ("upsample_bicubic2d", ([7, 13], True)),
+    ("_upsample_bilinear2d_aa", ([7, 13], False)), ("_upsample_bicubic2d_aa", ([7, 13], False))])
+def test_direct_calls_take_a_scale_of_zero_or_less_as_not_given(op, args):
+    """aten's kernels read a scale <= 0 as "not given" (F.interpolate never
+    passes one, a direct call may): the override gives the result of None."""
+    x = torch.rand(2, 3, 5, 6)
+    fn = getattr(torch.ops.aten, op)
+    with aht.enabled():
+        unset = fn(x, *args, None, None)
+        for s in (0.0, -1.0, -2.5):
+            assert torch.equal(fn(x, *args, s, s), unset), (op, s)
+        g = torch.rand(unset.shape)
+        back = getattr(torch.ops.aten, op + "_backward")
+        unset_back = back(g, args[0], list(x.shape), *args[1:], None, None)
+        assert torch.equal(back(g, args[0], list(x.shape), *args[1:], -1.0, 0.0), unset_back)
+    with stock():
+        assert torch.allclose(fn(x, *args, -1.0, -1.0), unset, rtol=1e-5, atol=1e-6)
+
+
 # ------------------------------------------------------------ finite differences
 @pytest.mark.parametrize("mode,aa,rank", all_modes())
 def test_backward_is_the_adjoint_of_forward_float64(mode, aa, rank):
