@@ -473,6 +473,35 @@ TEST(WeightTables, WindowStartsAndEndsAreMonotone) {
   }
 }
 
+// AxisTapsBound (the O(1) guard before the tables' 2^30-tap limit) never
+// falls short of the taps a table holds, the antialiased ones' included,
+// whatever the scale; the other filters' is the count itself.
+TEST(WeightTables, TapBoundsHoldTheTablesTaps) {
+  std::mt19937 rng(15);
+  for (int trial = 0; trial < 4000; ++trial) {
+    resample::AxisRule rule;
+    rule.filter = static_cast<resample::Filter>(rng() % 6);
+    rule.in_size = 1 + rng() % 300;
+    rule.out_size = 1 + rng() % 300;
+    rule.align_corners = rng() % 3 == 0;
+    const double scales[] = {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9, 0.013, 77.0, 1e-300};
+    rule.user_scale = scales[rng() % 11];
+    const auto fw = resample::ComputeAxisWeights(rule);
+    const int64_t held = std::accumulate(fw.count.begin(), fw.count.end(), int64_t{0});
+    const int64_t counted = resample::CountAxisTaps(rule);
+    const int64_t bound = resample::AxisTapsBound(rule);
+    ASSERT_GE(counted, held) << trial;
+    ASSERT_GE(bound, counted) << trial << " filter " << static_cast<int>(rule.filter) << " "
+                              << rule.in_size << " -> " << rule.out_size << " scale "
+                              << rule.user_scale;
+    const bool aa =
+        rule.filter == resample::Filter::kLinearAA || rule.filter == resample::Filter::kCubicAA;
+    if (!aa) {
+      ASSERT_EQ(bound, counted) << trial;
+    }
+  }
+}
+
 TEST(WeightTables, TransposedAndBlockedTablesHoldTheSameWeights) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {

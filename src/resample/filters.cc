@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace aclnn_host::resample {
@@ -225,6 +226,23 @@ int64_t CountAxisTaps(const AxisRule& rule) {
     taps += hi - lo;
   }
   return taps;
+}
+
+int64_t AxisTapsBound(const AxisRule& rule) {
+  if (rule.filter != Filter::kLinearAA && rule.filter != Filter::kCubicAA) {
+    return CountAxisTaps(rule);
+  }
+  const double scale =
+      ForwardAxisScale(rule.in_size, rule.out_size, rule.align_corners, rule.user_scale);
+  const AAWindow f = MakeAAWindow(scale, rule.filter == Filter::kLinearAA ? 2.0 : 4.0);
+  // AAWindowOf's window: at most 2 * support + 2 sources, and never more
+  // than the axis holds.
+  int64_t per = rule.in_size;
+  if (2.0 * f.support + 2.0 < static_cast<double>(per)) {
+    per = static_cast<int64_t>(2.0 * f.support) + 2;
+  }
+  const __int128 bound = static_cast<__int128>(rule.out_size) * std::max<int64_t>(per, 0);
+  return bound > INT64_MAX ? INT64_MAX : static_cast<int64_t>(bound);
 }
 
 bool IsCopyAxis(const AxisRule& rule) {

@@ -64,6 +64,10 @@ double TriangleFilter(double x);
 // O(in_size + out_size) for every rule and scale (guards memory first).
 int64_t CountAxisTaps(const AxisRule& rule);
 
+// An upper bound of CountAxisTaps in O(1) (the antialiased filters' count
+// walks every destination): the same for the other filters.
+int64_t AxisTapsBound(const AxisRule& rule);
+
 // The forward weights: output o reads inputs [first[o], first[o] + count[o])
 // (ascending, contiguous; taps a rule clamps onto the same index are summed).
 // Where PyTorch copies the axis (IsCopyAxis) the table is the identity and

@@ -226,10 +226,8 @@ const kernels::KernelTable& KernelsFor(DataType source, PassOrder order) {
 
 }  // namespace
 
-// Weight tables of one axis in the form a direction needs (null if they
-// would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
-// shapes over and over, and building tables is most of phase 1 on small problems.
 std::string AxisTableLimit(const AxisRule& rule, const char* axis) {
+  if (AxisTapsBound(rule) <= kMaxTableTaps) return "";  // (no walk over the axis)
   const int64_t taps = CountAxisTaps(rule);
   if (taps <= kMaxTableTaps) return "";
   return std::string("the ") + axis + " axis (forward size " + std::to_string(rule.in_size) +
@@ -245,6 +243,9 @@ std::string CheckTableSizes(const ResampleProblem& f, const char* w_axis) {
                      : why;
 }
 
+// Weight tables of one axis in the form a direction needs (null if they
+// would exceed kMaxTableTaps), shared between plans: a network calls the op with the same few
+// shapes over and over, and building tables is most of phase 1 on small problems.
 std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Direction direction,
                                                    bool blocked) {
   struct Key {
