@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -176,6 +177,40 @@ TEST(NativeResize, EveryModeRunsAndAgreesWithTheDedicatedFunctions) {
   double total = 0;
   for (size_t i = 0; i < 80; ++i) total += b.out[i];
   EXPECT_EQ(total, 48.0);
+}
+
+// resize.h: a scale <= 0 is "not given" (as PyTorch's kernels read it), for
+// every mode, both directions and both ranks: the bytes of the unset call.
+TEST(NativeResize, ScalesOfZeroOrLessAreNotGiven) {
+  Buffers b;
+  std::vector<float> unset(4096, 0.0f), neg(4096, 1.0f);
+  for (ResizeMode mode :
+       {ResizeMode::kNearest, ResizeMode::kNearestExact, ResizeMode::kLinear, ResizeMode::kCubic}) {
+    for (bool antialias : {false, true}) {
+      if (antialias && (mode == ResizeMode::kNearest || mode == ResizeMode::kNearestExact))
+        continue;
+      ResizeOptions o;
+      o.mode = mode;
+      o.antialias = antialias;
+      MutableTensorView a = b.dst, c = b.dst;
+      a.data = unset.data();
+      c.data = neg.data();
+      ASSERT_TRUE(ResizeBackward(b.go, a, o).ok());
+      o.scales_h = -1.0;
+      o.scales_w = -2.5;
+      const Status s = ResizeBackward(b.go, c, o);
+      ASSERT_TRUE(s.ok()) << s.message;
+      EXPECT_EQ(std::memcmp(unset.data(), neg.data(), 80 * sizeof(float)), 0)
+          << static_cast<int>(mode) << " " << antialias;
+    }
+  }
+  const double scales[2] = {-2.0, 0.0};
+  char message[256] = {};
+  const int64_t go_shape[4] = {1, 2, 4, 6}, dst_shape[4] = {1, 2, 8, 5};
+  EXPECT_EQ(aclnn_host_resize(0, 0, 1, 0, 4, scales, b.go.data, 0, go_shape, b.go.strides,
+                              neg.data(), 0, dst_shape, b.dst.strides, message, sizeof message),
+            0)
+      << message;
 }
 
 // Planes one element wide run as planes one row high: a column gives the

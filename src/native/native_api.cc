@@ -314,10 +314,13 @@ Status RunResize(const char* fn, const char* src_name, const char* dst_name,
                       (o.antialias ? " with antialias" : "") + " is not supported"};
   }
   // align_corners means nothing to the nearest modes (PyTorch refuses it
-  // there; the caller decides).
+  // there; the caller decides). A scale <= 0 is "not given" (resize.h, as
+  // PyTorch's kernels read it); NaN stays NaN, which the engine reads so too.
+  const auto given = [](double s) { return s < 0.0 ? 0.0 : s; };
   return GuardedResample(
       {fn, src_name, dst_name, direction, filter, o.align_corners && !resample::IsNearest(filter),
-       kVolume ? o.scales_d : 0.0, o.scales_h, o.scales_w, /*aa_limits=*/false},
+       kVolume ? given(o.scales_d) : 0.0, given(o.scales_h), given(o.scales_w),
+       /*aa_limits=*/false},
       source, destination);
 }
 
