@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -338,6 +339,82 @@ TEST(Streams, SmallTasksOnAnIdleStreamRunOnTheCaller) {
   other.join();
   EXPECT_EQ(order, (std::vector<int>{1, 2}));
   ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+// aclrtSynchronizeStream waits for the work queued before it, not for work
+// other threads keep launching meanwhile (it used to wait for an empty queue:
+// a stream fed without pause held it forever).
+TEST(Streams, SynchronizeWaitsOnlyForTheWorkQueuedBeforeIt) {
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  std::atomic<int> early_done{0};
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(runtime::Enqueue(s,
+                                 [&] {
+                                   std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                                   ++early_done;
+                                 },
+                                 {}));
+  }
+  std::atomic<bool> stop{false};
+  const auto start = std::chrono::steady_clock::now();
+  std::thread feeder([&] {
+    // Keeps the queue from ever emptying, for at most 3 s.
+    while (!stop.load() && std::chrono::steady_clock::now() - start < std::chrono::seconds(3)) {
+      runtime::Enqueue(s, [] { std::this_thread::sleep_for(std::chrono::microseconds(200)); }, {});
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));  // the feeder is feeding
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(early_done.load(), 3);
+  stop = true;
+  feeder.join();
+  EXPECT_LT(waited, std::chrono::milliseconds(2500)) << "the synchronize waited for later launches";
+  ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+// aclrtSynchronizeDevice (and aclFinalize / aclrtResetDevice, which share
+// it) waits on every live stream; one that another thread destroys meanwhile
+// stays alive until it is done with it (it used to be freed under it: a use
+// after free, a hang in the freed stream's mutex).
+TEST(Streams, SynchronizeDeviceOutlivesAStreamDestroyedMeanwhile) {
+  for (int round = 0; round < 4; ++round) {
+    aclrtStream busy = nullptr, idle = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&busy), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&idle), ACL_SUCCESS);
+    for (int i = 0; i < 20; ++i) {
+      ASSERT_TRUE(runtime::Enqueue(
+          busy, [] { std::this_thread::sleep_for(std::chrono::milliseconds(2)); }, {}));
+    }
+    std::atomic<aclError> synced{-1};
+    std::thread device([&] { synced = aclrtSynchronizeDevice(); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(aclrtDestroyStream(idle), ACL_SUCCESS);
+    device.join();
+    EXPECT_EQ(synced.load(), ACL_SUCCESS);
+    ASSERT_EQ(aclrtDestroyStream(busy), ACL_SUCCESS);
+  }
+}
+
+// aclrtFreeHost frees only what aclrtMallocHost gave, once (it passed any
+// pointer to free(): a double free, or a device block freed behind the
+// runtime's back).
+TEST(Runtime, FreeHostTakesOnlyLiveHostBlocks) {
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 64), ACL_SUCCESS);
+  ASSERT_NE(host, nullptr);
+  EXPECT_EQ(aclrtFreeHost(host), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHost(host), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not a live block from aclrtMallocHost"),
+            std::string::npos)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(aclrtFreeHost(nullptr), ACL_ERROR_INVALID_PARAM);
+  void* device = nullptr;
+  ASSERT_EQ(aclrtMalloc(&device, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHost(device), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ struct State {
   std::mutex mutex;
   std::condition_variable unpinned;
   std::map<uintptr_t, Block> blocks;
+  std::set<void*> host_blocks;  // aclrtMallocHost's, until aclrtFreeHost
   int init_count = 0;
   int64_t deterministic = 1;  // we are always deterministic
   int64_t debug_kernel = 0;
@@ -66,6 +67,7 @@ class HostStream {
   void Push(std::function<void()> task, bool run_here_if_idle) {
     std::unique_lock<std::mutex> lock(mutex_);
     queue_.push_back(std::move(task));
+    ++pushed_;
     if (run_here_if_idle && worker_waiting_ && !busy_ && queue_.size() == 1) {
       // noexcept: a task that threw would end the program on the stream's
       // thread; here too, rather than unwind into Enqueue's clean-up.
@@ -76,18 +78,21 @@ class HostStream {
     wake_.notify_all();
   }
 
-  // Waits until everything queued so far has run. Work not yet started runs
-  // on the calling thread (in queue order, one task at a time as always): a
+  // Waits until everything queued so far has run; work queued after the
+  // call began (by other threads) is not waited for, so a stream that keeps
+  // being fed cannot hold the caller forever. Work not yet started runs on
+  // the calling thread (in queue order, one task at a time as always): a
   // launch followed by a synchronize then costs no thread hand-off, which on
-  // a small problem is most of the time.
+  // a small problem is most of the time. Tasks finish in queue order, so the
+  // first `pushed_` at entry are done once `finished_` reaches it.
   void Synchronize() {
     std::unique_lock<std::mutex> lock(mutex_);
-    for (;;) {
+    const uint64_t target = pushed_;
+    while (finished_ < target) {
       if (!busy_ && !queue_.empty()) {
-        RunFront(lock);
+        RunFront(lock);  // the oldest task, one of the first `target`
         continue;
       }
-      if (!busy_) return;  // and the queue is empty
       idle_.wait(lock);
     }
   }
@@ -114,6 +119,7 @@ class HostStream {
     task = nullptr;  // its captures die outside the lock
     lock.lock();
     busy_ = false;
+    ++finished_;
     idle_.notify_all();
     // The stream's thread has something to do only if work is queued or the
     // stream is being destroyed (a needless wake of a sleeping thread costs
@@ -127,14 +133,19 @@ class HostStream {
   std::deque<std::function<void()>> queue_;
   bool busy_ = false;
   bool stop_ = false;
+  uint64_t pushed_ = 0;          // tasks queued so far
+  uint64_t finished_ = 0;        // tasks run to their end (in queue order)
   bool worker_waiting_ = false;  // the stream's thread is waiting in wake_
   std::thread worker_;           // last: starts after the members it uses
 };
 
+// Streams are owned here until aclrtDestroyStream; SynchronizeAll keeps
+// references to the ones it waits on, so a stream another thread destroys
+// meanwhile stays alive until it is done with it.
 struct Streams {
   std::mutex mutex;
-  std::set<HostStream*> live;
-  HostStream* default_stream = nullptr;
+  std::map<HostStream*, std::shared_ptr<HostStream>> live;
+  HostStream* default_stream = nullptr;  // never destroyed
 };
 
 Streams& GlobalStreams() {
@@ -191,15 +202,15 @@ std::string Hex(const void* p) {
 
 void SynchronizeAll() {
   Streams& s = GlobalStreams();
-  std::vector<HostStream*> all;
+  std::vector<std::shared_ptr<HostStream>> all;  // alive until waited on
+  HostStream* default_stream = nullptr;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
-    all.assign(s.live.begin(), s.live.end());
-    if (s.default_stream) all.push_back(s.default_stream);
+    for (const auto& entry : s.live) all.push_back(entry.second);
+    default_stream = s.default_stream;
   }
-  // Streams are only destroyed through aclrtDestroyStream; a concurrent
-  // destroy of a stream being synchronized here is a user race we accept.
-  for (HostStream* hs : all) hs->Synchronize();
+  for (const auto& hs : all) hs->Synchronize();
+  if (default_stream) default_stream->Synchronize();
 }
 
 }  // namespace
@@ -391,11 +402,11 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   return aclnn_host::runtime::GuardRuntime("aclrtCreateStream", [&]() -> aclError {
     if (stream == nullptr)
       return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
-    auto hs = std::make_unique<aclnn_host::runtime::HostStream>();
+    auto hs = std::make_shared<aclnn_host::runtime::HostStream>();
     auto& s = GlobalStreams();
     std::lock_guard<std::mutex> lock(s.mutex);
-    s.live.insert(hs.get());
-    *stream = hs.release();
+    s.live.emplace(hs.get(), hs);
+    *stream = hs.get();
     return ACL_SUCCESS;
   });
 }
@@ -403,19 +414,21 @@ aclError aclrtCreateStream(aclrtStream* stream) {
 aclError aclrtDestroyStream(aclrtStream stream) {
   return aclnn_host::runtime::GuardRuntime("aclrtDestroyStream", [&]() -> aclError {
     auto& s = GlobalStreams();
-    aclnn_host::runtime::HostStream* hs = nullptr;
+    std::shared_ptr<aclnn_host::runtime::HostStream> hs;
     {
       std::lock_guard<std::mutex> lock(s.mutex);
-      auto* candidate = static_cast<aclnn_host::runtime::HostStream*>(stream);
-      if (stream == nullptr || !s.live.count(candidate)) {
+      auto it = s.live.find(static_cast<aclnn_host::runtime::HostStream*>(stream));
+      if (stream == nullptr || it == s.live.end()) {
         return Fail(ACL_ERROR_INVALID_PARAM,
                     "aclrtDestroyStream: stream=" + Hex(stream) +
                         " is not a live stream created by aclrtCreateStream");
       }
-      s.live.erase(candidate);
-      hs = candidate;
+      hs = std::move(it->second);
+      s.live.erase(it);
     }
-    delete hs;  // runs the work still queued, then joins the worker
+    // The work still queued runs before this returns; the last reference
+    // (this one, or a SynchronizeAll's) joins the stream's thread.
+    hs->Synchronize();
     return ACL_SUCCESS;
   });
 }
@@ -511,14 +524,31 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
     if (hostPtr == nullptr || size == 0) {
       return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
     }
-    *hostPtr = std::malloc(size);
-    if (*hostPtr == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
+    void* p = std::malloc(size);
+    if (p == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMallocHost: out of memory");
+    auto& st = GlobalState();
+    try {
+      std::lock_guard<std::mutex> lock(st.mutex);
+      st.host_blocks.insert(p);
+    } catch (...) {
+      std::free(p);
+      throw;  // GuardRuntime: ACL_ERROR_BAD_ALLOC
+    }
+    *hostPtr = p;
     return ACL_SUCCESS;
   });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
   return aclnn_host::runtime::GuardRuntime("aclrtFreeHost", [&]() -> aclError {
+    auto& st = GlobalState();
+    {
+      std::lock_guard<std::mutex> lock(st.mutex);
+      if (hostPtr == nullptr || st.host_blocks.erase(hostPtr) == 0) {
+        return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr=" + Hex(hostPtr) +
+                                                 " is not a live block from aclrtMallocHost");
+      }
+    }
     std::free(hostPtr);
     return ACL_SUCCESS;
   });
