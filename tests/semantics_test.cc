@@ -443,6 +443,19 @@ TEST(WeightTables, PeriodicLane8FormsRepeatTheirGroupsHalves) {
   EXPECT_GT(periodic, 100);
 }
 
+// An axis rule of any filter, sizes 1..max_size, align_corners one time in
+// three and a scale drawn from `scales`.
+resample::AxisRule RandomAxisRule(std::mt19937& rng, int max_size,
+                                  const std::vector<double>& scales) {
+  resample::AxisRule rule;
+  rule.filter = static_cast<resample::Filter>(rng() % 6);
+  rule.in_size = 1 + rng() % max_size;
+  rule.out_size = 1 + rng() % max_size;
+  rule.align_corners = rng() % 3 == 0;
+  rule.user_scale = scales[rng() % scales.size()];
+  return rule;
+}
+
 // Window starts and ends never go back as the destination index grows, in the
 // forward tables and their transposes (empty windows aside), for every
 // filter, rule and scale: what the transposed tables and the height sweep
@@ -450,13 +463,7 @@ TEST(WeightTables, PeriodicLane8FormsRepeatTheirGroupsHalves) {
 TEST(WeightTables, WindowStartsAndEndsAreMonotone) {
   std::mt19937 rng(14);
   for (int trial = 0; trial < 3000; ++trial) {
-    resample::AxisRule rule;
-    rule.filter = static_cast<resample::Filter>(rng() % 6);
-    rule.in_size = 1 + rng() % 90;
-    rule.out_size = 1 + rng() % 90;
-    rule.align_corners = rng() % 3 == 0;
-    const double scales[] = {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9};
-    rule.user_scale = scales[rng() % 8];
+    resample::AxisRule rule = RandomAxisRule(rng, 90, {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9});
     rule.backward = rng() % 2;
     rule.double_index = rng() % 4 == 0;
     const auto fw = resample::ComputeAxisWeights(rule);
@@ -479,13 +486,8 @@ TEST(WeightTables, WindowStartsAndEndsAreMonotone) {
 TEST(WeightTables, TapBoundsHoldTheTablesTaps) {
   std::mt19937 rng(15);
   for (int trial = 0; trial < 4000; ++trial) {
-    resample::AxisRule rule;
-    rule.filter = static_cast<resample::Filter>(rng() % 6);
-    rule.in_size = 1 + rng() % 300;
-    rule.out_size = 1 + rng() % 300;
-    rule.align_corners = rng() % 3 == 0;
-    const double scales[] = {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9, 0.013, 77.0, 1e-300};
-    rule.user_scale = scales[rng() % 11];
+    const resample::AxisRule rule =
+        RandomAxisRule(rng, 300, {0.0, 0.37, 0.5, 1.0, 1.7, 2.0, 3.1, 0.9, 0.013, 77.0, 1e-300});
     const auto fw = resample::ComputeAxisWeights(rule);
     const int64_t held = std::accumulate(fw.count.begin(), fw.count.end(), int64_t{0});
     const int64_t counted = resample::CountAxisTaps(rule);

@@ -272,8 +272,9 @@ std::shared_ptr<const AxisTables> CachedAxisTables(const AxisRule& rule, Directi
       if (entry.first == key) return entry.second;
     }
   }
-  // Tables are O(in + out) taps for every scale; this only guards memory.
-  if (CountAxisTaps(rule) > kMaxTableTaps) return nullptr;
+  // Tables are O(in + out) taps for every scale; this only guards memory
+  // (the ops refuse such axes first, with AxisTableLimit's message).
+  if (!AxisTableLimit(rule, "").empty()) return nullptr;
   // One source of weights for both directions: the forward gathers with the
   // forward tables, the backward with their transposes.
   auto tables = std::make_shared<AxisTables>();
