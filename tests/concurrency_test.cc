@@ -417,5 +417,98 @@ TEST(Runtime, FreeHostTakesOnlyLiveHostBlocks) {
   EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
 }
 
+// Phase 2 on one executor (not repeatable) from several threads at once runs
+// it once: one call succeeds, the others find it not live (each found it
+// live and launched it before the first run released it).
+TEST(Executors, ANonRepeatableExecutorRunsOnceWhenThreadsRaceForIt) {
+  DeviceTensor go, out;
+  MakeDeviceTensor(&go, {1, 2, 24, 24}, ACL_FLOAT, Layout::kContiguous);
+  MakeDeviceTensor(&out, {1, 2, 12, 12}, ACL_FLOAT, Layout::kContiguous);
+  WriteValues(&go, std::vector<float>(size_t(go.Count()), 0.5f));
+  const int64_t osz_v[] = {24, 24}, isz_v[] = {1, 2, 12, 12};
+  aclIntArray* osz = aclCreateIntArray(osz_v, 2);
+  aclIntArray* isz = aclCreateIntArray(isz_v, 4);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  constexpr int kThreads = 4;
+  int extra_runs = 0;
+  for (int round = 0; round < 300; ++round) {
+    uint64_t ws_size = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
+                                                           out.tensor, &ws_size, &exec),
+              ACLNN_SUCCESS);
+    void* ws = nullptr;
+    if (ws_size > 0) {
+      ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    }
+    std::atomic<int> ready{0}, succeeded{0}, refused{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&] {
+        ready.fetch_add(1);
+        while (ready.load() < kThreads) std::this_thread::yield();
+        const aclnnStatus st = aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, stream);
+        if (st == ACLNN_SUCCESS) {
+          succeeded.fetch_add(1);
+        } else if (st == ACLNN_ERR_PARAM_INVALID &&
+                   std::string(aclGetRecentErrMsg()).find("not live") != std::string::npos) {
+          refused.fetch_add(1);
+        }
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+    if (ws) {
+      ASSERT_EQ(aclrtFree(ws), ACL_SUCCESS);
+    }
+    EXPECT_EQ(succeeded.load() + refused.load(), kThreads) << "round " << round;
+    extra_runs += succeeded.load() - 1;
+    ASSERT_GE(succeeded.load(), 1) << "round " << round;
+  }
+  EXPECT_EQ(extra_runs, 0);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  aclDestroyIntArray(osz);
+  aclDestroyIntArray(isz);
+}
+
+// aclrtMemcpy and aclrtMemset pin the device blocks they access: an aclrtFree
+// of the block on another thread meanwhile waits until the copy or fill is
+// done (it freed the memory under them: a use after free, a crash where the
+// block was unmapped).
+TEST(Runtime, SynchronousCopiesAndFillsKeepTheirBlocksAlive) {
+  constexpr size_t kBytes = size_t{32} << 20;
+  std::vector<unsigned char> host(kBytes, 0x3C);
+  for (int kind = 0; kind < 3; ++kind) {  // copy in, copy out, fill
+    void* block = nullptr;
+    ASSERT_EQ(aclrtMalloc(&block, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemset(block, kBytes, 0x11, kBytes), ACL_SUCCESS);
+    std::atomic<bool> started{false};
+    aclError access = ACL_ERROR_INTERNAL_ERROR;
+    std::thread accessor([&] {
+      started.store(true);
+      if (kind == 0) {
+        access = aclrtMemcpy(block, kBytes, host.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE);
+      } else if (kind == 1) {
+        access = aclrtMemcpy(host.data(), kBytes, block, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+      } else {
+        access = aclrtMemset(block, kBytes, 0x22, kBytes);
+      }
+    });
+    while (!started.load()) std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::microseconds(300));
+    const aclError freed = aclrtFree(block);
+    accessor.join();
+    EXPECT_EQ(freed, ACL_SUCCESS) << kind;
+    // Whichever came first, the access either ran whole or was refused.
+    EXPECT_TRUE(access == ACL_SUCCESS || access == ACL_ERROR_INVALID_PARAM) << kind;
+    if (kind == 1 && access == ACL_SUCCESS) {
+      EXPECT_EQ(host[0], 0x11);
+      EXPECT_EQ(host[kBytes - 1], 0x11);
+      std::fill(host.begin(), host.end(), 0x3C);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclnn_host::testing

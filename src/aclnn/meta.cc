@@ -72,10 +72,34 @@ void RegisterExecutor(std::shared_ptr<aclOpExecutor> e) {
   Global().executors[key] = std::move(e);
 }
 
-std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* e) {
+ExecutorRun TakeExecutorForRun(const aclOpExecutor* e) {
   std::lock_guard<std::mutex> lock(Global().mutex);
   auto it = Global().executors.find(e);
-  return it == Global().executors.end() ? nullptr : it->second;
+  if (it == Global().executors.end() || it->second->running) return {};
+  ExecutorRun run{it->second, it->second->repeatable};
+  if (!run.repeatable) it->second->running = true;
+  return run;
+}
+
+void EndExecutorRun(const ExecutorRun& run, bool release) noexcept {
+  if (run.repeatable) return;
+  std::shared_ptr<aclOpExecutor> keep;  // destroyed outside the lock
+  std::lock_guard<std::mutex> lock(Global().mutex);
+  run.executor->running = false;
+  if (!release) return;
+  // (aclDestroyAclOpExecutor may have removed it meanwhile.)
+  auto it = Global().executors.find(run.executor.get());
+  if (it == Global().executors.end()) return;
+  keep = std::move(it->second);
+  Global().executors.erase(it);
+}
+
+bool MarkExecutorRepeatable(const aclOpExecutor* e) {
+  std::lock_guard<std::mutex> lock(Global().mutex);
+  auto it = Global().executors.find(e);
+  if (it == Global().executors.end()) return false;
+  it->second->repeatable = true;
+  return true;
 }
 
 bool ReleaseExecutor(const aclOpExecutor* e) {
@@ -372,12 +396,10 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
     if (executor == nullptr) {
       return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is NULL");
     }
-    auto e = aclnn_host::aclnn::FindExecutor(executor);
-    if (!e) {
+    if (!aclnn_host::aclnn::MarkExecutorRepeatable(executor)) {
       return Fail(ACLNN_ERR_PARAM_INVALID,
                   "aclSetAclOpExecutorRepeatable: executor is not live (already run or destroyed)");
     }
-    e->repeatable = true;
     return ACLNN_SUCCESS;
   });
 }

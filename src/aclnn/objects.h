@@ -37,7 +37,9 @@ struct aclBoolArray {
 struct aclOpExecutor {
   virtual ~aclOpExecutor() = default;
   uint64_t workspace_size = 0;
+  // Read and written under the registry's lock.
   bool repeatable = false;
+  bool running = false;  // a phase 2 holds it (one that is not repeatable)
   // Checks what phase 2 must re-check (memory still live), then enqueues.
   // `self` keeps the executor alive until the queued work has run.
   virtual aclnnStatus Launch(const std::shared_ptr<aclOpExecutor>& self, void* workspace,
@@ -53,8 +55,21 @@ bool IsLiveIntArray(const aclIntArray* a);
 bool IsLiveFloatArray(const aclFloatArray* a);
 
 void RegisterExecutor(std::shared_ptr<aclOpExecutor> e);
-// The live executor behind a handle, or null.
-std::shared_ptr<aclOpExecutor> FindExecutor(const aclOpExecutor* e);
+// Phase 2's hold on the live executor behind a handle (null if none, or if
+// another phase 2 holds it): one that is not repeatable is held until
+// EndExecutorRun, so that it runs once (phase 2 on another thread meanwhile
+// finds it not live, as after the run).
+struct ExecutorRun {
+  std::shared_ptr<aclOpExecutor> executor;
+  bool repeatable = false;  // when it was taken
+};
+ExecutorRun TakeExecutorForRun(const aclOpExecutor* e);
+// Ends the hold (allocates nothing, throws nothing): `release` removes a
+// non-repeatable executor from the registry (it ran, or CANN's rule released
+// it); otherwise it is the caller's again, to run or destroy.
+void EndExecutorRun(const ExecutorRun& run, bool release) noexcept;
+// aclSetAclOpExecutorRepeatable: false if the handle is not live.
+bool MarkExecutorRepeatable(const aclOpExecutor* e);
 // Removes it from the registry; queued work keeps its own reference.
 bool ReleaseExecutor(const aclOpExecutor* e);
 

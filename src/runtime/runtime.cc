@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -182,6 +183,61 @@ void WaitUnpinned(State& st, std::unique_lock<std::mutex>& lock, uintptr_t base)
     return it == st.blocks.end() || it->second.pins == 0;
   });
 }
+
+// A synchronous host access (aclrtMemcpy, aclrtMemset) to the device blocks
+// that hold its ranges (a range in no block is host memory): waits until no
+// queued work uses those blocks (as a device copy is ordered after the work
+// queued before it), then pins them until the access ends, so that an
+// aclrtFree on another thread waits for it instead of freeing the memory
+// under it (the copy or fill itself runs unlocked).
+class SynchronousAccess {
+ public:
+  struct Range {
+    const char* name;
+    const void* data;
+    uint64_t bytes;
+  };
+  explicit SynchronousAccess(State& st) : st_(st) {}
+  SynchronousAccess(const SynchronousAccess&) = delete;
+  SynchronousAccess& operator=(const SynchronousAccess&) = delete;
+  ~SynchronousAccess() {
+    if (pinned_.empty()) return;
+    {
+      std::lock_guard<std::mutex> lock(st_.mutex);
+      for (uintptr_t b : pinned_) --st_.blocks[b].pins;
+    }
+    st_.unpinned.notify_all();
+  }
+
+  // Called and returns with `lock` held (released while it waits). Null, or
+  // the name of a range whose block another thread freed meanwhile.
+  const char* Pin(std::unique_lock<std::mutex>& lock, std::initializer_list<Range> ranges) {
+    std::vector<uintptr_t> bases;  // per range; 0: host memory
+    for (const Range& r : ranges) {
+      const auto it = BlockContaining(st_, reinterpret_cast<uintptr_t>(r.data), r.bytes);
+      bases.push_back(it == st_.blocks.end() ? 0 : it->first);
+    }
+    for (uintptr_t b : bases) {
+      if (b != 0) WaitUnpinned(st_, lock, b);
+    }
+    size_t i = 0;
+    for (const Range& r : ranges) {
+      const uintptr_t b = bases[i++];
+      const auto it = BlockContaining(st_, reinterpret_cast<uintptr_t>(r.data), r.bytes);
+      if (b != 0 && (it == st_.blocks.end() || it->first != b)) return r.name;
+    }
+    for (uintptr_t b : bases) {
+      if (b == 0 || std::find(pinned_.begin(), pinned_.end(), b) != pinned_.end()) continue;
+      ++st_.blocks[b].pins;
+      pinned_.push_back(b);
+    }
+    return nullptr;
+  }
+
+ private:
+  State& st_;
+  std::vector<uintptr_t> pinned_;
+};
 
 aclError Fail(aclError code, const std::string& message) {
   SetError(message);
@@ -594,12 +650,11 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                                " with count=" + std::to_string(count) +
                                                " is not inside one live aclrtMalloc block");
     }
-    // Wait for queued work on the device blocks involved (as a device copy
-    // would be ordered after it).
-    if (dst_it != st.blocks.end()) aclnn_host::runtime::WaitUnpinned(st, lock, dst_it->first);
-    if (src_it != st.blocks.end()) {
-      const uintptr_t b = src_it->first;
-      aclnn_host::runtime::WaitUnpinned(st, lock, b);
+    aclnn_host::runtime::SynchronousAccess access(st);
+    if (const char* freed = access.Pin(lock, {{"dst", dst, count}, {"src", src, count}})) {
+      return Fail(ACL_ERROR_INVALID_PARAM, std::string("aclrtMemcpy: the block of ") + freed + "=" +
+                                               Hex(std::strcmp(freed, "dst") == 0 ? dst : src) +
+                                               " was freed by another thread meanwhile");
     }
     lock.unlock();
     std::memmove(dst, src, count);
@@ -622,7 +677,11 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
                                                " with count=" + std::to_string(count) +
                                                " is not inside one live aclrtMalloc block");
     }
-    aclnn_host::runtime::WaitUnpinned(st, lock, it->first);
+    aclnn_host::runtime::SynchronousAccess access(st);
+    if (access.Pin(lock, {{"devPtr", devPtr, count}}) != nullptr) {
+      return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: the block of devPtr=" + Hex(devPtr) +
+                                               " was freed by another thread meanwhile");
+    }
     lock.unlock();
     std::memset(devPtr, value, count);
     return ACL_SUCCESS;

@@ -357,21 +357,27 @@ aclnnStatus RunExecutor(const char* op, void* workspace, uint64_t workspaceSize,
   if (executor == nullptr) {
     return Fail(ACLNN_ERR_PARAM_NULLPTR, std::string(op) + ": executor is nullptr");
   }
-  std::shared_ptr<aclOpExecutor> exec = FindExecutor(executor);
-  if (!exec) {
+  const ExecutorRun run = TakeExecutorForRun(executor);
+  if (!run.executor) {
     return Fail(ACLNN_ERR_PARAM_INVALID,
                 std::string(op) +
                     ": executor is not live (already run without aclSetAclOpExecutorRepeatable, "
-                    "destroyed, or never created)");
+                    "running on another thread, destroyed, or never created)");
   }
+  // Ends the hold on every way out, a throw included (GuardOp's status).
+  struct Hold {
+    const ExecutorRun& run;
+    bool release = false;
+    ~Hold() { EndExecutorRun(run, release); }
+  } hold{run};
   if (workspaceSize > 0 && workspace == nullptr) {
-    if (!exec->repeatable) ReleaseExecutor(executor);  // as CANN does
+    hold.release = true;  // a non-repeatable executor is released, as CANN does
     return Fail(ACLNN_ERR_PARAM_NULLPTR,
                 std::string(op) +
                     ": workspace is nullptr with workspaceSize=" + std::to_string(workspaceSize));
   }
-  const aclnnStatus status = exec->Launch(exec, workspace, workspaceSize, stream);
-  if (status == ACLNN_SUCCESS && !exec->repeatable) ReleaseExecutor(executor);
+  const aclnnStatus status = run.executor->Launch(run.executor, workspace, workspaceSize, stream);
+  hold.release = status == ACLNN_SUCCESS;  // not launched: the caller's, to run again or destroy
   return status;
 }
 
