@@ -93,7 +93,7 @@ def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias
             raise ValueError("Input and scale_factor must have the same number of spatial "
                              "dimensions, but got input with spatial dimensions of %s and "
                              "scale_factor of shape %s." % (list(in_spatial), factors))
-        out = [int(math.floor(float(i) * float(f))) for i, f in zip(in_spatial, factors)]
+        out = [_scaled_size(i, f) for i, f in zip(in_spatial, factors)]
         scales = [0.0] * spatial if recompute_scale_factor else [float(f) for f in factors]
     else:
         raise ValueError("either size or scale_factor should be defined")
@@ -120,6 +120,16 @@ def resolve(rank, in_spatial, size, scale_factor, mode, align_corners, antialias
         raise RuntimeError("Input and output sizes should be greater than 0, but got input %s "
                            "and output %s" % (list(in_spatial), out))
     return lib_mode, out, scales, align_corners
+
+
+def _scaled_size(in_size, factor):
+    """floor(in_size * factor), F.interpolate's output size for a scale
+    factor; a product that is not a finite int64 is its RuntimeError."""
+    product = float(in_size) * float(factor)
+    if not math.isfinite(product) or abs(product) >= 2.0 ** 63:
+        raise RuntimeError("scale_factor %r gives no output size for an input size of %d "
+                           "(their product %r is not an int64)" % (factor, in_size, product))
+    return int(math.floor(product))
 
 
 def _check_non_empty(shape):

@@ -329,6 +329,10 @@ ERROR_CASES = [
     ("recompute-with-size", 4, dict(size=3, mode="bilinear", recompute_scale_factor=True)),
     ("float-size", 4, dict(size=3.5, mode="bilinear")),
     ("float-in-size", 3, dict(size=(3.0,), mode="nearest")),
+    ("scale-nan", 4, dict(scale_factor=float("nan"), mode="bilinear")),
+    ("scale-inf", 3, dict(scale_factor=float("inf"), mode="nearest")),
+    ("scale-minus-inf", 5, dict(scale_factor=(2.0, -float("inf"), 1.0), mode="trilinear")),
+    ("scale-past-int64", 4, dict(scale_factor=1e30, mode="nearest-exact")),
 ]
 
 
