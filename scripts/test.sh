@@ -124,6 +124,9 @@ subproject_user() {  # add_subdirectory / FetchContent: no tests or examples of 
 # of CI's 29-30 minutes. The suite runs about 15% longer. Deep fuzz runs
 # (scripts/fuzz.sh MINUTES) keep -O2.
 sanitizer_opt=1
+# The example programs run from the installed package (outside_project), not
+# from the sanitizer trees: those do not build them.
+sanitizer_no_examples=-DACLNN_HOST_BUILD_EXAMPLES=OFF
 
 sanitizer_builds() {
   # The ASan+UBSan suite (GCC) and the fuzzer (clang) build side by side: each
@@ -135,7 +138,7 @@ sanitizer_builds() {
   local rc=0
   build "$out/asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O$sanitizer_opt -DNDEBUG" \
-    -DACLNN_HOST_SANITIZE=address,undefined || rc=1
+    -DACLNN_HOST_SANITIZE=address,undefined "$sanitizer_no_examples" || rc=1
   wait "$fuzz_build" || { cat "$out/fuzz_build.log"; rc=1; }
   return "$rc"
 }
@@ -158,7 +161,8 @@ stage "ASan+UBSan builds (suite: GCC, fuzzer: clang)" sanitizer_builds
 stage "unit tests (ASan+UBSan)" unit_tests "$out/asan"
 stage "unit tests (ASan+UBSan, 8 threads)" unit_tests "$out/asan" 8
 stage "fuzzing (libFuzzer, ASan+UBSan)" fuzz
-stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread
+stage "TSan build" build "$out/tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_HOST_SANITIZE=thread \
+  "$sanitizer_no_examples"
 stage "unit tests (TSan)" unit_tests "$out/tsan"
 stage "unit tests (TSan, 8 threads)" unit_tests "$out/tsan" 8
 echo "test.sh: $passed passed, $failed failed in $SECONDS s"
