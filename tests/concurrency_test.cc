@@ -91,11 +91,8 @@ TEST(Concurrency, DestroyingAStreamRunsItsPendingWork) {
   aclIntArray* isz = aclCreateIntArray(j.in_shape.data(), 4);
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
-                                                         out.tensor, &ws_size, &exec),
-            ACLNN_SUCCESS);
   void* ws = nullptr;
-  ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_NO_FATAL_FAILURE(PlanBackward(go, osz, isz, out, &exec, &ws_size, &ws));
   ASSERT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, s), ACLNN_SUCCESS);
   ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);  // waits for the queued work
   double sum = 0;
@@ -435,13 +432,8 @@ TEST(Executors, ANonRepeatableExecutorRunsOnceWhenThreadsRaceForIt) {
   for (int round = 0; round < 300; ++round) {
     uint64_t ws_size = 0;
     aclOpExecutor* exec = nullptr;
-    ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
-                                                           out.tensor, &ws_size, &exec),
-              ACLNN_SUCCESS);
     void* ws = nullptr;
-    if (ws_size > 0) {
-      ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    }
+    ASSERT_NO_FATAL_FAILURE(PlanBackward(go, osz, isz, out, &exec, &ws_size, &ws));
     std::atomic<int> ready{0}, succeeded{0}, refused{0};
     std::vector<std::thread> threads;
     for (int t = 0; t < kThreads; ++t) {

@@ -168,11 +168,8 @@ TEST(Lifetimes, FinalizeWaitsForQueuedWorkAndLeavesObjectsUsable) {
   aclIntArray* isz = aclCreateIntArray(out.shape.data(), 4);
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
-                                                         out.tensor, &ws_size, &exec),
-            ACLNN_SUCCESS);
   void* ws = nullptr;
-  ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_NO_FATAL_FAILURE(PlanBackward(go, osz, isz, out, &exec, &ws_size, &ws));
   ASSERT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, s), ACLNN_SUCCESS);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);  // waits for the queued work
   double sum = 0;
@@ -198,11 +195,8 @@ TEST(Lifetimes, FreeWaitsForQueuedWorkThatUsesTheBlock) {
   aclIntArray* isz = aclCreateIntArray(out.shape.data(), 4);
   uint64_t ws_size = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
-                                                         out.tensor, &ws_size, &exec),
-            ACLNN_SUCCESS);
   void* ws = nullptr;
-  ASSERT_EQ(aclrtMalloc(&ws, ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_NO_FATAL_FAILURE(PlanBackward(go, osz, isz, out, &exec, &ws_size, &ws));
   ASSERT_EQ(aclnnUpsampleBicubic2dAAGrad(ws, ws_size, exec, nullptr), ACLNN_SUCCESS);
   // Free the gradient's memory at once: the free waits for the work, so the
   // work never reads freed memory (ASan would say so) and completes.

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "acl/acl.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa.h"
 #include "aclnnop/aclnn_upsample_bicubic2d_aa_grad.h"
@@ -290,6 +292,21 @@ struct OpCall {
   aclnnStatus phase2 = -1;
   std::string message;
 };
+
+// Phase 1 of aclnnUpsampleBicubic2dAAGrad (alignCorners false, no scales)
+// into *exec, and the workspace it asks for from aclrtMalloc (null if none):
+// call as ASSERT_NO_FATAL_FAILURE(PlanBackward(...)).
+inline void PlanBackward(const DeviceTensor& go, const aclIntArray* osz, const aclIntArray* isz,
+                         const DeviceTensor& out, aclOpExecutor** exec, uint64_t* ws_size,
+                         void** ws) {
+  *ws = nullptr;
+  ASSERT_EQ(aclnnUpsampleBicubic2dAAGradGetWorkspaceSize(go.tensor, osz, isz, false, 0, 0,
+                                                         out.tensor, ws_size, exec),
+            ACLNN_SUCCESS);
+  if (*ws_size > 0) {
+    ASSERT_EQ(aclrtMalloc(ws, *ws_size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  }
+}
 
 // Both phases on `stream`, workspace allocated as a CANN program does, then
 // synchronize.
