@@ -951,6 +951,105 @@ TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
   resample::kernels::ForceTarget(0);
 }
 
+// Two rows summed in one pass over their shared source rows
+// (height_combine_overlapping_pair and its fp16 / bf16 row forms) give
+// height_combine's bits on each row, on every target: sums of 1 to 20 rows
+// (past kMaxFusedTaps, where height_combine chains groups), every shift from
+// 0 (the same first row) to count_a (adjacent windows), rows of 1 to 300
+// elements with a stride, infinities in some rows, 0 to 12 rows ahead; nothing
+// written past either row.
+TEST(SimdTargets, OverlappingPairSumsGiveHeightCombinesBytes) {
+  std::mt19937 rng(67);
+  const int64_t kMaxN = 300, kMaxCount = 20, kRows = 2 * kMaxCount, kStride = kMaxN + 5;
+  const uint32_t kSentinel = 0x7FC0ABCDu;
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> rows32(size_t(kRows * kStride));
+  std::vector<uint16_t> rows16(size_t(kRows * kStride));
+  std::vector<float> ahead32(size_t(kMaxN), 1.0f);
+  std::vector<uint16_t> ahead16(size_t(kMaxN), 1);
+  std::vector<float> want_a(kMaxN), want_b(kMaxN), got_a(kMaxN + 1), got_b(kMaxN + 1);
+  std::vector<float> weights_a(kMaxCount), weights_b(kMaxCount);
+  std::vector<const float*> p32(kRows), a32(12, ahead32.data());
+  std::vector<const uint16_t*> p16(kRows), a16(12, ahead16.data());
+  for (int64_t j = 0; j < kRows; ++j) {
+    p32[size_t(j)] = rows32.data() + j * kStride;
+    p16[size_t(j)] = rows16.data() + j * kStride;
+  }
+  for (int64_t target : resample::kernels::AvailableTargets()) {
+    resample::kernels::ForceTarget(target);
+    SCOPED_TRACE(resample::kernels::TargetNameOf(target));
+    const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
+    ASSERT_NE(k.height_combine_overlapping_pair, nullptr);
+    ASSERT_NE(k.height_combine_bfloat16_rows_overlapping_pair, nullptr);
+    ASSERT_EQ(k.height_combine_half_rows_overlapping_pair == nullptr,
+              k.height_combine_half_rows == nullptr);
+    for (int trial = 0; trial < 400; ++trial) {
+      const int64_t n = trial < 40 ? 1 + trial : 1 + static_cast<int64_t>(rng() % kMaxN);
+      const int64_t count_a = 1 + static_cast<int64_t>(rng() % kMaxCount);
+      const int64_t shift = static_cast<int64_t>(rng() % (count_a + 1));
+      const int64_t count_b = std::max<int64_t>(count_a - shift, 1) +
+                              static_cast<int64_t>(rng() % (kMaxCount - count_a + 1));
+      const int64_t ahead_rows = static_cast<int64_t>(rng() % 13);
+      ASSERT_LE(shift + count_b, kRows);
+      for (int64_t j = 0; j < kMaxCount; ++j) {
+        weights_a[size_t(j)] = std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng);
+        weights_b[size_t(j)] = std::uniform_real_distribution<float>(-1.5f, 1.5f)(rng);
+      }
+      for (int64_t j = 0; j < shift + count_b; ++j) {
+        for (int64_t x = 0; x < n; ++x) {
+          float& v = rows32[size_t(j * kStride + x)];
+          // One row in four has an infinity in a few columns (a sum of two
+          // NaNs may carry either payload; inf - inf is the default NaN).
+          v = j % 4 == trial % 4 && rng() % 8 == 0 ? (rng() % 2 ? inf : -inf) : RandomFloat(rng);
+          while (std::isnan(v)) v = RandomFloat(rng);
+        }
+      }
+      for (int form = 0; form < 3; ++form) {
+        SCOPED_TRACE("form " + std::to_string(form) + " n " + std::to_string(n) + " counts " +
+                     std::to_string(count_a) + ", " + std::to_string(count_b) + " shift " +
+                     std::to_string(shift) + " ahead " + std::to_string(ahead_rows));
+        std::fill(got_a.begin(), got_a.end(), resample::BitsToFloat(kSentinel));
+        std::fill(got_b.begin(), got_b.end(), resample::BitsToFloat(kSentinel));
+        if (form == 0) {
+          k.height_combine(p32.data(), weights_a.data(), count_a, n, want_a.data(), false);
+          k.height_combine(p32.data() + shift, weights_b.data(), count_b, n, want_b.data(), false);
+          k.height_combine_overlapping_pair(rows32.data(), kStride, weights_a.data(), count_a,
+                                            weights_b.data(), shift, count_b, n, got_a.data(),
+                                            got_b.data(), a32.data(), ahead_rows);
+        } else {
+          const bool half = form == 1;
+          const auto plain = half ? k.height_combine_half_rows : k.height_combine_bfloat16_rows;
+          const auto pair = half ? k.height_combine_half_rows_overlapping_pair
+                                 : k.height_combine_bfloat16_rows_overlapping_pair;
+          if (plain == nullptr) continue;
+          // Finite 16-bit values of every exponent (no NaN, no infinity).
+          const uint16_t exponent = half ? 0x7C00 : 0x7F80;
+          for (int64_t j = 0; j < shift + count_b; ++j) {
+            for (int64_t x = 0; x < n; ++x) {
+              uint16_t v = static_cast<uint16_t>(rng());
+              if ((v & exponent) == exponent) v = static_cast<uint16_t>(v & ~exponent);
+              rows16[size_t(j * kStride + x)] = v;
+            }
+          }
+          plain(p16.data(), weights_a.data(), count_a, n, want_a.data(), false);
+          plain(p16.data() + shift, weights_b.data(), count_b, n, want_b.data(), false);
+          pair(rows16.data(), kStride, weights_a.data(), count_a, weights_b.data(), shift, count_b,
+               n, got_a.data(), got_b.data(), a16.data(), ahead_rows);
+        }
+        for (int64_t x = 0; x < n; ++x) {
+          ASSERT_EQ(resample::FloatBits(got_a[size_t(x)]), resample::FloatBits(want_a[size_t(x)]))
+              << "row a, x " << x;
+          ASSERT_EQ(resample::FloatBits(got_b[size_t(x)]), resample::FloatBits(want_b[size_t(x)]))
+              << "row b, x " << x;
+        }
+        ASSERT_EQ(resample::FloatBits(got_a[size_t(n)]), kSentinel) << "written past row a";
+        ASSERT_EQ(resample::FloatBits(got_b[size_t(n)]), kSentinel) << "written past row b";
+      }
+    }
+  }
+  resample::kernels::ForceTarget(0);
+}
+
 // The gather table of a 2x shrink (left + run + right destinations, twice
 // as many sources) whose destinations [left, left + run) read `taps` sources
 // from 2i + shift on, with the same random weights each (the decimated form's
@@ -1801,6 +1900,23 @@ TEST(Paths, HeightSweepGivesTheGatheredSumsBytes) {
                plan.EnableHeightSweepForTesting();
       },
       [](resample::ResamplePlan& plan) { plan.DisableHeightSweepForTesting(); });
+}
+
+// The height-first order sums two consecutive rows whose sums share source
+// rows in one pass over them (fp32 rows, and fp16 / bf16 rows converted in
+// registers, read in place): the same bytes as summing each row alone. Paired
+// wherever they can be (not only where the rows read 16 KiB), for every
+// filter and direction, groups that span planes, any partition, on every
+// target; the 16-bit source forms too.
+TEST(Paths, RowPairsGiveTheSingleSumsBytes) {
+  const auto uses = [](resample::ResamplePlan& plan) {
+    if (plan.order() != resample::PassOrder::kHeightFirst || plan.height_sweep()) return false;
+    plan.PairRowsWhereverPossibleForTesting();
+    return true;
+  };
+  const auto disable = [](resample::ResamplePlan& plan) { plan.DisableRowPairsForTesting(); };
+  PathGivesTheSameBytes(83, uses, disable);
+  SixteenBitPathsGiveTheSameBytes(84, uses, disable, RandomProblem);
 }
 
 // Shrinking width passes of 8 rows go through the rows' columns on AVX2

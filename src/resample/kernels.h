@@ -46,6 +46,31 @@ struct KernelTable {
   void (*height_combine_bfloat16_rows_fetch)(const uint16_t* const* rows, const float* weights,
                                              int64_t count, int64_t n, float* acc,
                                              const uint16_t* const* ahead, int64_t ahead_rows);
+  // Two destination rows whose sums share source rows of one plane: a sums
+  // rows [0, count_a) (row k at row0 + k * stride elements) with weights_a,
+  // b rows [shift, shift + count_b) with weights_b, where count_a >= 1,
+  // count_b >= 1 and 0 <= shift <= count_a <= shift + count_b. acc_a and
+  // acc_b get height_combine's sums (accumulate = false), the same bits, each
+  // shared source vector loaded once for both; n elements each. Prefetches
+  // the ahead_rows rows at ahead[] as height_combine_fetch does. fp16 / bf16
+  // rows as height_combine_half_rows / _bfloat16_rows read them (null where
+  // those are).
+  void (*height_combine_overlapping_pair)(const float* row0, int64_t stride, const float* weights_a,
+                                          int64_t count_a, const float* weights_b, int64_t shift,
+                                          int64_t count_b, int64_t n, float* acc_a, float* acc_b,
+                                          const float* const* ahead, int64_t ahead_rows);
+  void (*height_combine_half_rows_overlapping_pair)(const uint16_t* row0, int64_t stride,
+                                                    const float* weights_a, int64_t count_a,
+                                                    const float* weights_b, int64_t shift,
+                                                    int64_t count_b, int64_t n, float* acc_a,
+                                                    float* acc_b, const uint16_t* const* ahead,
+                                                    int64_t ahead_rows);
+  void (*height_combine_bfloat16_rows_overlapping_pair)(const uint16_t* row0, int64_t stride,
+                                                        const float* weights_a, int64_t count_a,
+                                                        const float* weights_b, int64_t shift,
+                                                        int64_t count_b, int64_t n, float* acc_a,
+                                                        float* acc_b, const uint16_t* const* ahead,
+                                                        int64_t ahead_rows);
   // One source row's step of the sums of the `rows` destination rows it
   // feeds: acc[j][x] = acc[j][x] + weights[j] * src[x], x < n. Called for the
   // source rows in ascending order on rows set to +0, it forms height_combine's
@@ -247,17 +272,20 @@ struct SixteenBitRowCombines {
   decltype(KernelTable::height_combine_half_rows_fetch) fetch;
   decltype(KernelTable::pair_decimated_half_rows) pair;
   decltype(KernelTable::decimated_half_rows) decimated;
+  decltype(KernelTable::height_combine_half_rows_overlapping_pair) overlapping_pair;
 };
 inline SixteenBitRowCombines SixteenBitRowCombinesOf(const KernelTable& k, DataType dtype) {
   switch (dtype) {
     case DataType::kFloat16:
       return {k.height_combine_half_rows, k.height_combine_half_rows_fetch,
-              k.pair_decimated_half_rows, k.decimated_half_rows};
+              k.pair_decimated_half_rows, k.decimated_half_rows,
+              k.height_combine_half_rows_overlapping_pair};
     case DataType::kBFloat16:
       return {k.height_combine_bfloat16_rows, k.height_combine_bfloat16_rows_fetch,
-              k.pair_decimated_bfloat16_rows, k.decimated_bfloat16_rows};
+              k.pair_decimated_bfloat16_rows, k.decimated_bfloat16_rows,
+              k.height_combine_bfloat16_rows_overlapping_pair};
     default:
-      return {nullptr, nullptr, nullptr, nullptr};
+      return {nullptr, nullptr, nullptr, nullptr, nullptr};
   }
 }
 

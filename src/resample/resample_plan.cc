@@ -101,6 +101,13 @@ constexpr int64_t kMinSweepRowFloats = 192;
 // gathered 13-15% slower).
 constexpr int64_t kMaxSweepRowFloatsTransposed = 256;
 constexpr int64_t kMinSweepFanOut = 2;
+// Two consecutive rows of the height-first pass are summed together
+// (HeightRowPairFromSource) where their sums share at least kMinSharedRows
+// source rows and read at least kMinPairSourceBytes: sums whose rows stay in
+// L1 gain nothing from loading them once instead of twice, and lose the
+// single sums' weights held in registers.
+constexpr int64_t kMinSharedRows = 2;
+constexpr int64_t kMinPairSourceBytes = 16 << 10;
 // A height-pass sum of at most kernels::kMaxFusedTaps rows spreads the
 // prefetches of the rows ahead over itself (CombineAhead) where they are at
 // least this many lines and the row at least kMinSpreadVectors blocks;
@@ -846,11 +853,15 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       plan->row_cache_slots_ =
           plan->source_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
       const GatherTable& h = plan->height();
+      plan->pair_min_source_bytes_ = kMinPairSourceBytes;
       plan->sweep_capable_ = plan->source_direct_ && !plan->h_identity_ &&
                              r * row_o * sizeof(float) <= kSweepStageBytes;
-      plan->height_sweep_ = plan->sweep_capable_ && h.max_count >= kernels::kMaxFusedTaps &&
-                            p.src_w >= kMinSweepRowFloats &&
-                            h.offset.back() >= kMinSweepFanOut * h.src_size;
+      // (Where two rows' sums read kMinPairSourceBytes, the row pairs beat
+      // the sweep.)
+      plan->height_sweep_ =
+          plan->sweep_capable_ && h.max_count >= kernels::kMaxFusedTaps &&
+          p.src_w >= kMinSweepRowFloats && h.offset.back() >= kMinSweepFanOut * h.src_size &&
+          h.max_count * p.src_w * static_cast<int64_t>(sizeof(float)) < kMinPairSourceBytes;
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
       add(r * row_o);                                              // Wh^T.dY rows
       add(r * row_i);                                              // dX rows
@@ -1082,12 +1093,14 @@ class ResamplePlan::ChunkRunner {
     row16_ptrs_ = reinterpret_cast<const uint16_t**>(
         take_bytes(2 * static_cast<uint64_t>(group) * sizeof(const uint16_t*)));
     ahead16_ptrs_ = row16_ptrs_ + group;
+    ahead_capacity_ = group;
     if (source.strides[3] == 1) {
       const kernels::SixteenBitRowCombines forms =
           kernels::SixteenBitRowCombinesOf(k_, source.dtype);
       combine16_ = forms.combine;
       fetch16_ = forms.fetch;
       pair16_ = forms.pair;
+      overlapping_pair16_ = forms.overlapping_pair;
       if (destination.strides[3] == 1) decimated16_ = forms.decimated;
     }
     if (plan.width16_) {
@@ -1398,6 +1411,51 @@ class ResamplePlan::ChunkRunner {
     }
   }
 
+  // Height pass of dX rows ih and ih + 1 of plane p (into out_a and out_b)
+  // in one pass over their source rows where their sums share at least
+  // kMinSharedRows of them, read in place (height_combine_overlapping_pair:
+  // each shared row loaded once for both, the same bits as two
+  // HeightRowFromSource calls); false where not (nothing done).
+  bool HeightRowPairFromSource(int64_t p, int64_t ih, float* out_a, float* out_b) {
+    const GatherTable& t = plan_.height();
+    if (ih + 1 >= t.size || (!plan_.source_direct_ && overlapping_pair16_ == nullptr)) {
+      return false;
+    }
+    const size_t a = static_cast<size_t>(ih), b = a + 1;
+    const int64_t count_a = t.count[a], count_b = t.count[b];
+    const int64_t shift = t.first[b] - t.first[a];
+    const int64_t wo = plan_.extent_.src_w;
+    if (count_a < 1 || count_b < 1 || shift < 0 || count_a - shift < kMinSharedRows ||
+        count_a > shift + count_b ||
+        (shift + count_b) * wo * src_size_ < plan_.pair_min_source_bytes_) {
+      return false;
+    }
+    // The rows that rows ih + 2 and ih + 3 add: one run (consecutive rows'
+    // new rows follow each other).
+    int64_t begin = 0, end = 0, begin_b = 0, end_b = 0;
+    RowsAhead(ih, &begin, &end);
+    RowsAhead(ih + 1, &begin_b, &end_b);
+    if (begin_b < end_b) {
+      if (begin >= end) begin = begin_b;
+      end = end_b;
+    }
+    const int64_t ahead = std::clamp<int64_t>(end - begin, 0, ahead_capacity_);
+    const float* weights_a = t.weights.data() + t.offset[a];
+    const float* weights_b = t.weights.data() + t.offset[b];
+    const char* row0 = SourceRowAddr(p, t.first[a]);
+    if (plan_.source_direct_) {
+      k_.height_combine_overlapping_pair(reinterpret_cast<const float*>(row0), src_row_stride_,
+                                         weights_a, count_a, weights_b, shift, count_b, wo, out_a,
+                                         out_b, ahead_ptrs_,
+                                         PointAhead(p, begin, begin + ahead, ahead_ptrs_));
+    } else {
+      overlapping_pair16_(reinterpret_cast<const uint16_t*>(row0), src_row_stride_, weights_a,
+                          count_a, weights_b, shift, count_b, wo, out_a, out_b, ahead16_ptrs_,
+                          PointAhead(p, begin, begin + ahead, ahead16_ptrs_));
+    }
+    return true;
+  }
+
   // Height-first rows by pair_decimated_row (fp32 rows, or 16-bit ones by
   // `pair`, the 16-bit form) where a row sums two source rows, by the two
   // passes for the others (one-row sums at the edges).
@@ -1472,11 +1530,17 @@ class ResamplePlan::ChunkRunner {
       for (int64_t i = 0; i < g; ++i, at.Next()) {
         group[i] = at;
         float* stage = stage_ + i * row_o_;
+        mid[i] = stage;
         if (plan_.h_identity_) {
           mid[i] = SourceRow(at.plane, at.row, stage);
-        } else {
-          if (!sweep_) HeightRowFromSource(at.plane, at.row, stage);
-          mid[i] = stage;
+        } else if (!sweep_) {
+          if (i + 1 < g && HeightRowPairFromSource(at.plane, at.row, stage, stage + row_o_)) {
+            at.Next();
+            group[++i] = at;
+            mid[i] = stage + row_o_;
+          } else {
+            HeightRowFromSource(at.plane, at.row, stage);
+          }
         }
       }
       if (sweep_) HeightRowsBySweep(group.data(), g);
@@ -1792,6 +1856,7 @@ class ResamplePlan::ChunkRunner {
   const float** ahead_ptrs_ = nullptr;     // the rows a later sum reads (CombineAhead)
   const uint16_t** row16_ptrs_ = nullptr;  // 16-bit source rows read in place
   const uint16_t** ahead16_ptrs_ = nullptr;
+  int64_t ahead_capacity_ = 0;  // entries of ahead_ptrs_ and ahead16_ptrs_
   // Sums over 16-bit source rows in place (unit stride, where the target
   // converts in registers); null: rows are converted into the ring cache.
   void (*combine16_)(const uint16_t* const*, const float*, int64_t, int64_t, float*,
@@ -1801,6 +1866,9 @@ class ResamplePlan::ChunkRunner {
                    const uint16_t* const*, int64_t) = nullptr;
   // pair_decimated_row over those rows (RunPairDecimated).
   decltype(kernels::KernelTable::pair_decimated_half_rows) pair16_ = nullptr;
+  // Two rows' sums over shared 16-bit source rows (HeightRowPairFromSource).
+  decltype(kernels::KernelTable::height_combine_half_rows_overlapping_pair) overlapping_pair16_ =
+      nullptr;
   decltype(kernels::KernelTable::decimated_half_rows) decimated16_ = nullptr;
   decltype(kernels::KernelTable::width_pass_to_half) width_pass16_ = nullptr;  // (plan width16_)
   bool streamed_ = false;  // non-temporal stores to flush at the end

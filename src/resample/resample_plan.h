@@ -188,6 +188,13 @@ class ResamplePlan {
   bool height_sweep() const { return height_sweep_; }
   void DisableHeightSweepForTesting() { height_sweep_ = false; }
   bool EnableHeightSweepForTesting() { return height_sweep_ = sweep_capable_; }
+  // Where the height-first order gathers, two consecutive rows whose sums
+  // share source rows read in place are summed in one pass over them where
+  // they read at least 16 KiB (resample_plan.cc, kMinPairSourceBytes); tests
+  // pair them wherever they can (sharing 2 rows or more), or never, to
+  // compare the bytes.
+  void PairRowsWhereverPossibleForTesting() { pair_min_source_bytes_ = 0; }
+  void DisableRowPairsForTesting() { pair_min_source_bytes_ = INT64_MAX; }
   // Whether groups of 8 rows take the transposed width pass where the target
   // has one (AVX2); tests turn it off to compare the two forms' bytes.
   bool width_transposed() const { return width_transposed_; }
@@ -331,6 +338,8 @@ class ResamplePlan {
   // place), instead of gathering each sum's rows at once.
   bool sweep_capable_ = false;  // height-first, fp32 rows in place, stage rows fit
   bool height_sweep_ = false;
+  // Row pairs of the height-first order read at least this many source bytes.
+  int64_t pair_min_source_bytes_ = 0;
   // Groups of 8 rows take the width pass through their columns
   // (width_pass_transposed) where the target has it.
   bool width_transposed_ = false;
