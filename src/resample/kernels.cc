@@ -125,6 +125,31 @@ void HeightCombine(const typename In::T* const* rows, const float* weights, int6
   CombineRows<In>(rows, weights, count, n, acc, accumulate);
 }
 
+// Prefetches the lines of `rows` rows of n elements at ahead[] as one run in
+// address order, row after row, the next `lines` of it per Next call.
+template <typename T>
+class RunPrefetcher {
+ public:
+  RunPrefetcher(const T* const* ahead, int64_t rows, int64_t n)
+      : ahead_(ahead), rows_(rows), n_(n) {}
+  void Next(int64_t lines) {
+    for (; lines > 0 && r_ < rows_; --lines) {
+      __builtin_prefetch(ahead_[r_] + c_);
+      c_ += kLineElements;
+      if (c_ >= n_) {
+        c_ = 0;
+        ++r_;
+      }
+    }
+  }
+
+ private:
+  static constexpr int64_t kLineElements = 64 / static_cast<int64_t>(sizeof(T));
+  const T* const* ahead_;
+  int64_t rows_, n_;
+  int64_t r_ = 0, c_ = 0;  // the run's next line: row r_ of the rows, element c_ of it
+};
+
 // CombineGroup (accumulate = false) that prefetches the lines of the
 // ahead_rows rows at ahead[j] (rows a later call reads) as one run in address
 // order, row after row: ahead_rows lines of the run at the start of each
@@ -147,28 +172,17 @@ void CombineGroupFetch(const typename In::T* const* rows, const float* weights, 
     w[g] = hn::Set(d, weights[g]);
     row[g] = rows[g];
   }
-  // The run's next line: row r of the ahead rows, element c of it.
-  int64_t r = 0, c = 0;
-  const auto fetch_next = [&](int64_t lines) {
-    for (; lines > 0 && r < ahead_rows; --lines) {
-      __builtin_prefetch(ahead[r] + c);
-      c += kLineElements;
-      if (c >= n) {
-        c = 0;
-        ++r;
-      }
-    }
-  };
+  RunPrefetcher<T> fetch(ahead, ahead_rows, n);
   int64_t x = 0;
   for (; x + kLineElements <= n; x += kLineElements) {
-    fetch_next(ahead_rows);
+    fetch.Next(ahead_rows);
     for (int64_t v = x; v < x + kLineElements; v += lanes) {
       V sum = hn::Zero(d);
       for (int g = 0; g < kGroup; ++g) sum = hn::MulAdd(w[g], In::Load(d, row[g] + v), sum);
       hn::StoreU(sum, d, acc + v);
     }
   }
-  fetch_next(ahead_rows * (n / kLineElements + 2));  // the rest of the run
+  fetch.Next(ahead_rows * (n / kLineElements + 2));  // the rest of the run
   if (x == n) return;
   for (int g = 0; g < kGroup; ++g) row[g] += x;
   CombineGroup<kGroup, In>(row, weights, n - x, acc + x, false);
@@ -257,26 +271,16 @@ void HeightCombineOverlappingPair(const typename In::T* row0, int64_t stride,
   constexpr int64_t kBlock = std::max<int64_t>(kLineElements, kVectors * kLanes);
   static_assert(kBlock % kLineElements == 0 && kBlock % (kVectors * kLanes) == 0,
                 "strips tile whole lines");
-  int64_t r = 0, c = 0;  // the run's next line: row r of the ahead rows, element c of it
-  const auto fetch_next = [&](int64_t lines) {
-    for (; lines > 0 && r < ahead_rows; --lines) {
-      __builtin_prefetch(ahead[r] + c);
-      c += kLineElements;
-      if (c >= n) {
-        c = 0;
-        ++r;
-      }
-    }
-  };
+  RunPrefetcher<T> fetch(ahead, ahead_rows, n);
   int64_t x = 0;
   for (; x + kBlock <= n; x += kBlock) {
-    fetch_next(ahead_rows * (kBlock / kLineElements));
+    fetch.Next(ahead_rows * (kBlock / kLineElements));
     for (int64_t s = x; s < x + kBlock; s += kVectors * kLanes) {
       OverlappingPairStrip<In, kVectors>(d, row0, stride, weights_a, count_a, weights_b, shift,
                                          count_b, s, acc_a, acc_b);
     }
   }
-  fetch_next(ahead_rows * (n / kLineElements + 2));  // the rest of the run
+  fetch.Next(ahead_rows * (n / kLineElements + 2));  // the rest of the run
   for (; x + kLanes <= n; x += kLanes) {
     OverlappingPairStrip<In, 1>(d, row0, stride, weights_a, count_a, weights_b, shift, count_b, x,
                                 acc_a, acc_b);
