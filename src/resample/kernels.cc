@@ -252,9 +252,9 @@ HWY_INLINE void OverlappingPairStrip(D d, const typename In::T* row0, int64_t st
 // thread, bf16 5.3-5.9 -> 4.8-5.1; 2048 -> 512 bf16 at 2 threads 0.97-0.99 ->
 // 0.83-0.93; backward 224 -> 512 (10-tap sums of rows of 512 floats, which
 // it takes from the sweep) 4.4-4.6 -> 3.5-4.1 at 1 thread, 2.2-2.4 -> 1.7-2.0
-// at 2. On AVX2, strips of one line (2 vectors) lost to the single sums in
-// one round of two (their weights stay in registers; strips of 4 vectors
-// share each broadcast among 8 FMAs).
+// at 2. On AVX2, strips of one line (2 vectors, each weight broadcast for 2
+// FMAs) lost to the single sums in one round of two (their weights stay in
+// registers).
 template <class In>
 void HeightCombineOverlappingPair(const typename In::T* row0, int64_t stride,
                                   const float* weights_a, int64_t count_a, const float* weights_b,
