@@ -534,6 +534,13 @@ float RandomFloat(std::mt19937& rng) {
   return resample::BitsToFloat(static_cast<uint32_t>(rng()));
 }
 
+// A finite fp16 (half) or bf16 value of any exponent: no NaN, no infinity.
+uint16_t RandomFinite16(std::mt19937& rng, bool half) {
+  const uint16_t exponent = half ? 0x7C00 : 0x7F80;
+  const uint16_t v = static_cast<uint16_t>(rng());
+  return (v & exponent) == exponent ? static_cast<uint16_t>(v & ~exponent) : v;
+}
+
 uint16_t HalfRef(float f) { return resample::FloatToHalf(f); }
 
 // gather(src, src_n, first, n, dst) for elements of type T against the
@@ -929,14 +936,8 @@ TEST(SimdTargets, FetchingHeightSumsGiveHeightCombinesBytes) {
           const auto fetch =
               half ? k.height_combine_half_rows_fetch : k.height_combine_bfloat16_rows_fetch;
           if (plain == nullptr) continue;
-          // Finite 16-bit values of every exponent (no NaN, no infinity).
-          const uint16_t exponent = half ? 0x7C00 : 0x7F80;
           for (int64_t j = 0; j < count; ++j) {
-            for (int64_t x = 0; x < n; ++x) {
-              uint16_t v = static_cast<uint16_t>(rng());
-              if ((v & exponent) == exponent) v = static_cast<uint16_t>(v & ~exponent);
-              rows16[j][x] = v;
-            }
+            for (int64_t x = 0; x < n; ++x) rows16[j][x] = RandomFinite16(rng, half);
           }
           plain(r16, weights, count, n, want.data(), false);
           fetch(r16, weights, count, n, got.data(), a16, ahead_rows);
@@ -1022,14 +1023,9 @@ TEST(SimdTargets, OverlappingPairSumsGiveHeightCombinesBytes) {
           const auto pair = half ? k.height_combine_half_rows_overlapping_pair
                                  : k.height_combine_bfloat16_rows_overlapping_pair;
           if (plain == nullptr) continue;
-          // Finite 16-bit values of every exponent (no NaN, no infinity).
-          const uint16_t exponent = half ? 0x7C00 : 0x7F80;
           for (int64_t j = 0; j < shift + count_b; ++j) {
-            for (int64_t x = 0; x < n; ++x) {
-              uint16_t v = static_cast<uint16_t>(rng());
-              if ((v & exponent) == exponent) v = static_cast<uint16_t>(v & ~exponent);
-              rows16[size_t(j * kStride + x)] = v;
-            }
+            for (int64_t x = 0; x < n; ++x)
+              rows16[size_t(j * kStride + x)] = RandomFinite16(rng, half);
           }
           plain(p16.data(), weights_a.data(), count_a, n, want_a.data(), false);
           plain(p16.data() + shift, weights_b.data(), count_b, n, want_b.data(), false);
