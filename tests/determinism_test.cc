@@ -1915,6 +1915,21 @@ TEST(Paths, RowPairsGiveTheSingleSumsBytes) {
   SixteenBitPathsGiveTheSameBytes(84, uses, disable, RandomProblem);
 }
 
+// Small planes run width-first prefetch the planes ahead of the width pass
+// on every CPU but Intel's (resample_plan.cc, kSmallPlanePrefetchBytes): both
+// forms run here whatever the machine, with the same bytes, for every filter
+// and direction, any partition, on every target; the 16-bit sources too.
+TEST(Paths, PlanePrefetchKeepsTheBytes) {
+  const auto uses = [](resample::ResamplePlan& plan) {
+    if (!plan.small_planes()) return false;
+    plan.SetPlanePrefetchForTesting(true);
+    return true;
+  };
+  const auto disable = [](resample::ResamplePlan& plan) { plan.SetPlanePrefetchForTesting(false); };
+  PathGivesTheSameBytes(85, uses, disable);
+  SixteenBitPathsGiveTheSameBytes(86, uses, disable, RandomProblem);
+}
+
 // Shrinking width passes of 8 rows go through the rows' columns on AVX2
 // (8x8 transposes, one FMA per tap): the same bytes as the blocked pass,
 // finite or not (rows with Inf or NaN are redone the same way), in either

@@ -8,6 +8,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 #include "resample/half.h"
 #include "resample/kernels.h"
 #include "resample/rows.h"
@@ -67,7 +71,27 @@ constexpr uintptr_t kMaxCopyPrefetchBytes = 4096;
 // train on. Measured on AMD Zen 4 with cold caches, AVX2: 64x64 planes of
 // 7x7 (backward of 14 -> 7) 0.61 -> 0.50 ms, 64 planes of 64x64 0.89 -> 0.70
 // ms; unchanged with warm caches.
+// On Intel the planes are left to the hardware: on an Intel Xeon VM
+// (Sapphire Rapids class, AVX-512) the prefetches cost more than they gained
+// (the width pass waited on them: perf put 27% of the samples on the
+// prefetch loop). Measured there, both builds alternated: Nearest2dBackward
+// of (4, 256, 28, 28) -> 14x14, calls back to back, 1 thread 0.32-0.33 ->
+// 0.23-0.24 ms, 2 threads 0.13-0.14 -> 0.11-0.12, 10 ms apart (the family
+// bench's pause) 0.38-0.43 -> 0.26-0.37; engine_benchmark with warm caches,
+// AA bicubic backward, AVX-512, 1 thread: small maps 0.37-0.38 -> 0.30,
+// feature 2x down 0.32 -> 0.28; AVX2 and caches emptied within the noise.
 constexpr int64_t kSmallPlanePrefetchBytes = 4096;
+
+// Whether the CPU is Intel's (CPUID leaf 0 reads "GenuineIntel").
+bool IntelCpu() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0) return false;
+  return ebx == 0x756e6547u && edx == 0x49656e69u && ecx == 0x6c65746eu;
+#else
+  return false;
+#endif
+}
 // The height-first order sweeps fp32 source rows read in place (HeightRowsBySweep) where it pays:
 // sums of kMaxFusedTaps rows or more (the gathered form reads that many rows side by side from
 // memory, which the hardware prefetchers follow poorly, and passes over its stage row once per 8 of
@@ -897,6 +921,8 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                 ? 0
                 : std::clamp<int64_t>(kSmallStageFloats / plane_src, 1, plan->batch_planes_);
         plan->stage_floats_ = std::max(static_cast<int64_t>(r * row_o), staged_planes * plane_src);
+        static const bool intel = IntelCpu();
+        plan->prefetch_planes_ = !intel;
         add(static_cast<uint64_t>(plan->stage_floats_));
         break;
       }
@@ -1613,6 +1639,7 @@ class ResamplePlan::ChunkRunner {
   // run in the plane kSmallPlanePrefetchBytes ahead of plane p, each line
   // once (consecutive planes' runs share lines).
   void PrefetchPlaneAhead(int64_t p, int64_t lo, int64_t rows) {
+    if (!plan_.prefetch_planes_) return;
     const int64_t ahead = p + ahead_planes_;
     if (ahead >= plan_.problem_.batch * plan_.problem_.channels) return;
     const auto from = reinterpret_cast<uintptr_t>(

@@ -179,6 +179,10 @@ class ResamplePlan {
   // Whether the width-first order runs whole small planes per height-pass
   // call (RunWidthFirstSmallPlanes).
   bool small_planes() const { return small_planes_; }
+  // The small planes' width pass prefetches the planes ahead of it on every
+  // CPU but Intel's (resample_plan.cc, kSmallPlanePrefetchBytes); tests turn
+  // it on or off, so that both forms run on any machine.
+  void SetPlanePrefetchForTesting(bool on) { prefetch_planes_ = on; }
   // Whether the height-first order sweeps the source rows (fp32 rows read in
   // place; others gather); tests turn it off, or on wherever it can run (any
   // tap count and row width; returns whether it is on), to compare the two
@@ -373,7 +377,8 @@ class ResamplePlan {
   int64_t batch_planes_ = 1;   // small planes handled together
   int64_t whole_lo_ = 0;       // small planes: the source rows [lo, hi) a whole plane reads
   int64_t whole_hi_ = 0;
-  int64_t stage_floats_ = 0;  // small planes: the source rows' stage buffer
+  int64_t stage_floats_ = 0;      // small planes: the source rows' stage buffer
+  bool prefetch_planes_ = false;  // small planes: prefetched ahead (not on Intel)
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
