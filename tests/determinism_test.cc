@@ -1930,6 +1930,23 @@ TEST(Paths, PlanePrefetchKeepsTheBytes) {
   SixteenBitPathsGiveTheSameBytes(86, uses, disable, RandomProblem);
 }
 
+// The height-first order prefetches the source rows ahead of its sums where
+// a row is shorter than a limit (4 KiB on Intel, none elsewhere): sums with
+// rows ahead take the kernels that prefetch them themselves, the others the
+// plain ones. Every row prefetched against none: the same bytes, for every
+// filter and direction, any partition, on every target; the 16-bit source
+// forms too.
+TEST(Paths, RowPrefetchKeepsTheBytes) {
+  const auto uses = [](resample::ResamplePlan& plan) {
+    if (plan.order() != resample::PassOrder::kHeightFirst) return false;
+    plan.SetRowPrefetchLimitForTesting(INT64_MAX);
+    return true;
+  };
+  const auto disable = [](resample::ResamplePlan& plan) { plan.SetRowPrefetchLimitForTesting(0); };
+  PathGivesTheSameBytes(87, uses, disable);
+  SixteenBitPathsGiveTheSameBytes(88, uses, disable, RandomProblem);
+}
+
 // Shrinking width passes of 8 rows go through the rows' columns on AVX2
 // (8x8 transposes, one FMA per tap): the same bytes as the blocked pass,
 // finite or not (rows with Inf or NaN are redone the same way), in either
