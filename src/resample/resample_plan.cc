@@ -88,9 +88,12 @@ constexpr int64_t kSmallPlanePrefetchBytes = 4096;
 // the Intel Xeon VM, AVX2, caches emptied before each call, both builds
 // alternated, 1 / 2 threads: forward 4032x3024 -> 1024x768 (rows of 16 KiB)
 // 7.2, 6.2 / 3.8, 2.9 -> 5.0, 5.5 / 2.8, 3.0 ms, 1080x1920 -> 224 0.76,
-// 0.72 / 0.50, 0.51 -> 0.64, 0.73 / 0.46, 0.50; with no rows prefetched at
-// all the backward 224 -> 512 (rows of 2 KiB) lost: 3.6, 4.8 / 2.0, 2.3 ->
-// 6.2, 6.2 / 3.0, 3.0.
+// 0.72 / 0.50, 0.51 -> 0.64, 0.73 / 0.46, 0.50; a calmer run, 3 rounds:
+// photo 4.6-6.2 / 2.6-3.1 -> 4.8-5.3 / 2.6-2.7, 2048x2048 -> 512 1.56-1.68 /
+// 0.90-0.94 -> 1.38-1.45 / 0.82-0.86 (the backward 224 -> 512, which the
+// rule leaves as it was, 5-7% faster in the second slot too). With no rows
+// prefetched at all the backward 224 -> 512 (rows of 2 KiB) lost: 3.6, 4.8
+// / 2.0, 2.3 -> 6.2, 6.2 / 3.0, 3.0.
 constexpr int64_t kIntelMaxPrefetchRowBytes = 4096;
 
 // Whether the CPU is Intel's (CPUID leaf 0 reads "GenuineIntel"), read once.
