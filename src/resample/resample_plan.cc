@@ -109,6 +109,7 @@ bool IntelCpu() {
   return false;
 #endif
 }
+
 // The height-first order sweeps fp32 source rows read in place (HeightRowsBySweep) where it pays:
 // sums of kMaxFusedTaps rows or more (the gathered form reads that many rows side by side from
 // memory, which the hardware prefetchers follow poorly, and passes over its stage row once per 8 of
@@ -1288,7 +1289,8 @@ class ResamplePlan::ChunkRunner {
 
   // The source rows that destination row ih + kPrefetchRowsAhead reads and
   // the row before it does not: [*begin, *end) of plane p (none past the
-  // table).
+  // table, and none where the rows are left to the hardware:
+  // prefetch_max_row_bytes_, kIntelMaxPrefetchRowBytes).
   void RowsAhead(int64_t ih, int64_t* begin, int64_t* end) const {
     if (plan_.extent_.src_w * src_size_ >= plan_.prefetch_max_row_bytes_) {
       *begin = *end = 0;  // left to the hardware
