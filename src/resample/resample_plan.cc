@@ -150,6 +150,27 @@ constexpr int64_t kMinSweepFanOut = 2;
 // single sums' weights held in registers.
 constexpr int64_t kMinSharedRows = 2;
 constexpr int64_t kMinPairSourceBytes = 16 << 10;
+// On Intel, row pairs from sums of this many bytes on (and, where they
+// apply, no sweep): on the Intel Xeon VM (Sapphire Rapids class) they beat
+// both the single sums and the sweep well below 16 KiB. engine_benchmark,
+// warm caches, 2 threads, pairs from 0 bytes against the rule above,
+// alternated, 3 rounds (AVX2) / 2 (AVX-512): AA bicubic backward 128 -> 256
+// on 64 planes (8-tap sums of rows of 1 KiB, swept before) AVX2 fp32
+// 0.69-0.72 -> 0.61-0.62 ms, fp16 0.67-0.69 -> 0.56-0.57, bf16 0.73 ->
+// 0.59-0.63, AVX-512 bf16 0.67-0.70 -> 0.59-0.60; on 256 planes AVX2 fp32
+// 3.2-3.6 -> 2.65-2.8; 224 -> 512 on 8x3 planes (10-tap sums of 16-bit rows
+// of 512: 10 KiB, single sums before) AVX2 fp16 1.09-1.10 -> 0.88-0.90, bf16
+// 1.18-1.20 -> 0.99-1.01, AVX-512 fp16 1.15-1.17 -> 0.96-1.00. Sums of 1-4
+// KiB (backward 128 -> 64, 512 -> 224, 1080x1920 -> 224) were within the
+// noise or up to 4% slower, hence 4 KiB. With this rule, through
+// ResizeBackward, 64 planes 128 -> 256, medians of 300 calls, 3 rounds, 1 / 2
+// threads: AVX2 bicubic 1.35-1.38 -> 1.27-1.28 / 0.69-0.70 -> 0.67-0.71 ms,
+// bilinear 1.01-1.04 -> 0.95-0.98 / 0.52-0.53 -> 0.48-0.49, AA bicubic
+// 1.36-1.40 -> 1.27-1.32 / 0.76-0.87 -> 0.66-0.67; AVX-512 AA bicubic
+// 1.55-1.58 -> 1.45-1.58 / 0.79-0.85 -> 0.73-0.75, bilinear 0.98-1.02 ->
+// 0.87-0.90 / 0.51-0.56 -> 0.45-0.50; AA bicubic 64 -> 128 (sums of 5 KiB)
+// AVX2 0.40 -> 0.38-0.40 / 0.21-0.22 -> 0.20 (caches emptied: within the noise).
+constexpr int64_t kIntelMinPairSourceBytes = 4 << 10;
 // A height-pass sum of at most kernels::kMaxFusedTaps rows spreads the
 // prefetches of the rows ahead over itself (CombineAhead) where they are at
 // least this many lines and the row at least kMinSpreadVectors blocks;
@@ -895,16 +916,17 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       plan->row_cache_slots_ =
           plan->source_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
       const GatherTable& h = plan->height();
-      plan->pair_min_source_bytes_ = kMinPairSourceBytes;
+      plan->pair_min_source_bytes_ = IntelCpu() ? kIntelMinPairSourceBytes : kMinPairSourceBytes;
       plan->prefetch_max_row_bytes_ = IntelCpu() ? kIntelMaxPrefetchRowBytes : INT64_MAX;
       plan->sweep_capable_ = plan->source_direct_ && !plan->h_identity_ &&
                              r * row_o * sizeof(float) <= kSweepStageBytes;
-      // (Where two rows' sums read kMinPairSourceBytes, the row pairs beat
-      // the sweep.)
-      plan->height_sweep_ =
-          plan->sweep_capable_ && h.max_count >= kernels::kMaxFusedTaps &&
-          p.src_w >= kMinSweepRowFloats && h.offset.back() >= kMinSweepFanOut * h.src_size &&
-          h.max_count * p.src_w * static_cast<int64_t>(sizeof(float)) < kMinPairSourceBytes;
+      // (Where two rows' sums read pair_min_source_bytes_, the row pairs
+      // beat the sweep.)
+      plan->height_sweep_ = plan->sweep_capable_ && h.max_count >= kernels::kMaxFusedTaps &&
+                            p.src_w >= kMinSweepRowFloats &&
+                            h.offset.back() >= kMinSweepFanOut * h.src_size &&
+                            h.max_count * p.src_w * static_cast<int64_t>(sizeof(float)) <
+                                plan->pair_min_source_bytes_;
       add(static_cast<uint64_t>(plan->row_cache_slots_) * row_o);  // dY rows
       add(r * row_o);                                              // Wh^T.dY rows
       add(r * row_i);                                              // dX rows
