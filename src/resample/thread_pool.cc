@@ -16,8 +16,16 @@ namespace {
 // virtual machine, as much as a whole small call. (Measured on the project's
 // AMD EPYC VMs, 2 vCPUs, a job of 8 tasks 10 ms after the last one: the
 // caller's notify_all took 32 us, then it ran all 8 tasks itself, 50 us,
-// before the worker took one; hence ParallelFor's wake_sleeping.)
-constexpr std::chrono::microseconds kSpin{50};
+// before the worker took one; hence ParallelFor's wake_sleeping.) 50 us
+// was too short for calls from Python: the C API's phases, ctypes and the
+// interpreter put more than that between one call's end and the next one's
+// job, so the worker slept and was woken each time. On the Intel Xeon VM, 2
+// threads, calls through the C API from Python right after another call,
+// medians of 40, two runs each, 50 -> 200 us: AA bicubic backward of tiny
+// planes (32, 16, 8, 8) -> 32 0.141/0.146 -> 0.085/0.085 ms, right after the
+// bf16 call 0.144/0.110 -> 0.093/0.094; the family bench's best rounds of
+// Nearest1dBackward audio (8, 2, 8000) -> 16000 0.111/0.109 -> 0.056/0.045.
+constexpr std::chrono::microseconds kSpin{200};
 
 // A pool idle longer than this runs small jobs on the caller alone when its
 // workers sleep (ParallelFor's wake_sleeping = false): a worker idle that
