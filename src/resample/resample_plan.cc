@@ -116,17 +116,18 @@ bool IntelCpu() {
 // them), source rows of at least kMinSweepRowFloats (shorter ones are few bytes per call, and a
 // plane of them stays in L2 for the gathered form), source rows that feed at least kMinSweepFanOut
 // stage rows on average (each stage-row step is a load and a store; one source load replaces that
-// many), and stage rows of a width-pass group of at most kSweepStageBytes (read and written once
-// per source row, so they must stay in L1). Measured on AMD Zen 4, medians of 5-9 rounds against
-// the gathered sums: backward 224 -> 512 (8x3 planes, 10-tap sums of rows of 512 floats, fan-out
-// 4.4), AVX2, warm 4.45 -> 4.18 ms at 1 thread and 2.14 -> 1.96 at 2, cold 4.64 -> 4.32 at 1
-// thread; backward 128 -> 256 (64 planes, 8-tap sums of rows of 256 floats), cold, at 2 threads:
-// AVX2 1.20 -> 1.11 ms, AVX-512 0.96 -> 0.86 ms (bicubic, not antialiased: 1.48 -> 1.28 ms);
-// bicubic backwards of 2x upsampling, AVX2, cold: rows of 192 floats 0.237 -> 0.215 ms, of 128
-// within the noise, of 96, 64 and 28 floats slower (0.27 -> 0.30, 0.23 -> 0.26, 0.20 -> 0.24 ms),
-// 12-tap sums of rows of 64 and 128 floats too (0.19 -> 0.23, 0.17 -> 0.18 ms). Not kept where it
-// lost: fp16 and bf16 sources (converted once per load either way; warm 1.37 -> 1.51 ms at 2
-// threads), wide rows (forward 4032x3024 -> 1024x768, 128 KiB of stage rows: 3.2 -> 3.7 ms).
+// many), stage rows of a width-pass group of at most kSweepStageBytes (read and written once per
+// source row, so they must stay in L1), and sums shorter than those the row pairs take (16 KiB, on
+// Intel 4 KiB: kIntelMinPairSourceBytes, where the sweep never runs). Measured on AMD Zen 4,
+// medians of 5-9 rounds against the gathered sums: backward 224 -> 512 (8x3 planes, 10-tap sums of
+// rows of 512 floats, fan-out 4.4), AVX2, warm 4.45 -> 4.18 ms at 1 thread and 2.14 -> 1.96 at 2,
+// cold 4.64 -> 4.32 at 1 thread; backward 128 -> 256 (64 planes, 8-tap sums of rows of 256 floats),
+// cold, at 2 threads: AVX2 1.20 -> 1.11 ms, AVX-512 0.96 -> 0.86 ms (bicubic, not antialiased: 1.48
+// -> 1.28 ms); bicubic backwards of 2x upsampling, AVX2, cold: rows of 192 floats 0.237 -> 0.215
+// ms, of 128 within the noise, of 96, 64 and 28 floats slower (0.27 -> 0.30, 0.23 -> 0.26, 0.20 ->
+// 0.24 ms), 12-tap sums of rows of 64 and 128 floats too (0.19 -> 0.23, 0.17 -> 0.18 ms). Not kept
+// where it lost: fp16 and bf16 sources (converted once per load either way; warm 1.37 -> 1.51 ms at
+// 2 threads), wide rows (forward 4032x3024 -> 1024x768, 128 KiB of stage rows: 3.2 -> 3.7 ms).
 constexpr uint64_t kSweepStageBytes = 16 << 10;
 constexpr int64_t kMinSweepRowFloats = 192;
 // Where the width pass runs transposed (AVX2), its scratch (8 source and 8
