@@ -1939,10 +1939,10 @@ TEST(Paths, PlanePrefetchKeepsTheBytes) {
 TEST(Paths, RowPrefetchKeepsTheBytes) {
   const auto uses = [](resample::ResamplePlan& plan) {
     if (plan.order() != resample::PassOrder::kHeightFirst) return false;
-    plan.SetRowPrefetchLimitForTesting(INT64_MAX);
+    plan.SetRowPrefetchForTesting(true);
     return true;
   };
-  const auto disable = [](resample::ResamplePlan& plan) { plan.SetRowPrefetchLimitForTesting(0); };
+  const auto disable = [](resample::ResamplePlan& plan) { plan.SetRowPrefetchForTesting(false); };
   PathGivesTheSameBytes(87, uses, disable);
   SixteenBitPathsGiveTheSameBytes(88, uses, disable, RandomProblem);
 }

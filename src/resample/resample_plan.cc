@@ -918,7 +918,9 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
           plan->source_direct_ ? 0 : PowerOfTwoAtLeast(std::clamp<int64_t>(fit, 1, max_h));
       const GatherTable& h = plan->height();
       plan->pair_min_source_bytes_ = IntelCpu() ? kIntelMinPairSourceBytes : kMinPairSourceBytes;
-      plan->prefetch_max_row_bytes_ = IntelCpu() ? kIntelMaxPrefetchRowBytes : INT64_MAX;
+      plan->prefetch_rows_ahead_ =
+          !IntelCpu() ||
+          p.src_w * static_cast<int64_t>(ElementSize(source.dtype)) < kIntelMaxPrefetchRowBytes;
       plan->sweep_capable_ = plan->source_direct_ && !plan->h_identity_ &&
                              r * row_o * sizeof(float) <= kSweepStageBytes;
       // (Where two rows' sums read pair_min_source_bytes_, the row pairs
@@ -1313,9 +1315,9 @@ class ResamplePlan::ChunkRunner {
   // The source rows that destination row ih + kPrefetchRowsAhead reads and
   // the row before it does not: [*begin, *end) of plane p (none past the
   // table, and none where the rows are left to the hardware:
-  // prefetch_max_row_bytes_, kIntelMaxPrefetchRowBytes).
+  // prefetch_rows_ahead_, kIntelMaxPrefetchRowBytes).
   void RowsAhead(int64_t ih, int64_t* begin, int64_t* end) const {
-    if (plan_.extent_.src_w * src_size_ >= plan_.prefetch_max_row_bytes_) {
+    if (!plan_.prefetch_rows_ahead_) {
       *begin = *end = 0;  // left to the hardware
       return;
     }

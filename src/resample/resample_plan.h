@@ -199,11 +199,11 @@ class ResamplePlan {
   // compare the bytes.
   void PairRowsWhereverPossibleForTesting() { pair_min_source_bytes_ = 0; }
   void DisableRowPairsForTesting() { pair_min_source_bytes_ = INT64_MAX; }
-  // The height-first order prefetches the source rows ahead of its sums
-  // where a row is shorter than this many bytes (resample_plan.cc,
-  // kIntelMaxPrefetchRowBytes on Intel, else every row); tests prefetch every
-  // row, or none, to compare the bytes (the sums then take other kernels).
-  void SetRowPrefetchLimitForTesting(int64_t bytes) { prefetch_max_row_bytes_ = bytes; }
+  // Whether the height-first order prefetches the source rows ahead of its
+  // sums (resample_plan.cc: not rows of kIntelMaxPrefetchRowBytes or more on
+  // Intel); tests prefetch them, or not, to compare the bytes (the sums then
+  // take other kernels).
+  void SetRowPrefetchForTesting(bool on) { prefetch_rows_ahead_ = on; }
   // Whether groups of 8 rows take the transposed width pass where the target
   // has one (AVX2); tests turn it off to compare the two forms' bytes.
   bool width_transposed() const { return width_transposed_; }
@@ -349,7 +349,7 @@ class ResamplePlan {
   bool height_sweep_ = false;
   // Row pairs of the height-first order read at least this many source bytes.
   int64_t pair_min_source_bytes_ = 0;
-  int64_t prefetch_max_row_bytes_ = INT64_MAX;  // rows ahead prefetched where shorter
+  bool prefetch_rows_ahead_ = true;  // source rows ahead of the sums prefetched
   // Groups of 8 rows take the width pass through their columns
   // (width_pass_transposed) where the target has it.
   bool width_transposed_ = false;
