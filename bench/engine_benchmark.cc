@@ -12,9 +12,9 @@
 
 namespace {
 
-// ENGINE_BENCH_COLD=1: before each timed call, untimed, write 64 MiB so that
-// no input or output stays in the caches (as in bench_vs_pytorch.py, where
-// PyTorch runs between our calls); the L3 of many CPUs holds a whole shape.
+// ENGINE_BENCH_COLD=1: before each timed call, untimed, write more than the
+// caches hold (CacheEvictionBytes) so that no input or output stays in them;
+// the L3 of many CPUs holds a whole shape.
 bool Cold() {
   static const bool cold = std::getenv("ENGINE_BENCH_COLD") != nullptr;
   return cold;
@@ -79,7 +79,7 @@ void TimeCase(benchmark::State& state, const Case& k, const Op& op) {
   for (auto _ : state) {
     if (Cold()) {
       state.PauseTiming();
-      EvictCaches(size_t(64) << 20);
+      EvictCaches(CacheEvictionBytes());
       state.ResumeTiming();
     }
     const aclnn_host::Status s = op(source, destination);

@@ -71,7 +71,7 @@ template <class F>
 double BestGbps(size_t bytes, const F& f) {
   double best = 1e30;
   for (int rep = 0; rep < 7; ++rep) {
-    EvictCaches(size_t(96) << 20);  // more than any L3 here
+    EvictCaches(CacheEvictionBytes());
     const auto t0 = std::chrono::steady_clock::now();
     f();
     const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
