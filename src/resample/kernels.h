@@ -17,6 +17,18 @@ constexpr int64_t kMaxFusedTaps = 8;
 // The most channels split_pixels / join_pixels take.
 constexpr int64_t kMaxPlanarChannels = 4;
 
+// Prefetches for writing every cache line that the `bytes` bytes at p touch
+// (stores to a line not in the caches otherwise wait for its read for
+// ownership).
+inline void PrefetchForWriting(const void* p, int64_t bytes) {
+  constexpr uintptr_t kLine = 64;
+  const auto from = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t to = from + static_cast<uintptr_t>(bytes);
+  for (uintptr_t line = from & ~(kLine - 1); line < to; line += kLine) {
+    __builtin_prefetch(reinterpret_cast<const void*>(line), 1, 3);
+  }
+}
+
 // The kernels of one target, resolved once (CurrentKernels) so that hot loops
 // do not pay a dispatch per row.
 struct KernelTable {

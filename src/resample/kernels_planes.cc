@@ -200,11 +200,6 @@ void HeightPassShortRows(const GatherTable& t, int64_t row_begin, int64_t row_en
 // with warm caches than they gained with cold ones.
 constexpr uintptr_t kMinWritePrefetchBytes = 256;
 
-HWY_INLINE void PrefetchForWriting(const void* p, uintptr_t bytes) {
-  const char* at = static_cast<const char*>(p);
-  for (uintptr_t b = 0; b < bytes; b += 64) __builtin_prefetch(at + b, 1);
-}
-
 // HeightStrip of the same row in two planes (sources src_a and src_b, the
 // same weights and tap count): one broadcast per tap for twice the chains,
 // and no tails where two rows' tap counts differ. Each row keeps its own
@@ -351,8 +346,8 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
         const float* row = plane + (t.first[si] - src_first) * src_stride;
         const float* w = t.weights.data() + t.offset[si];
         if (row_bytes >= kMinWritePrefetchBytes && i + 1 < row_end) {
-          PrefetchForWriting(out_a + dst_stride, row_bytes);
-          PrefetchForWriting(out_b + dst_stride, row_bytes);
+          PrefetchForWriting(out_a + dst_stride, static_cast<int64_t>(row_bytes));
+          PrefetchForWriting(out_b + dst_stride, static_cast<int64_t>(row_bytes));
         }
         for (int64_t x = 0; x < n; x += 4 * lanes) {
           HeightStripPlanePair<Out, 4>(d, src_stride, row + x, row + src_plane_stride + x, w,
@@ -377,7 +372,7 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
         const typename Out::T* next = i + 1 < row_end  ? out + dst_stride
                                       : q + 1 < planes ? dst[q + 1]
                                                        : nullptr;
-        if (next != nullptr) PrefetchForWriting(next, row_bytes);
+        if (next != nullptr) PrefetchForWriting(next, static_cast<int64_t>(row_bytes));
       }
       HeightRow<Out>(row, src_stride, w, t.count[si], n, out);
     }

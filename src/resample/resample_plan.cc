@@ -116,15 +116,6 @@ constexpr int64_t kIntelMaxPrefetchRowBytes = 4096;
 // the same burst (so the rule stays with the transposed pass).
 constexpr int64_t kMaxWritePrefetchRowBytes = 4096;
 
-// Prefetches the cache lines of the `bytes` bytes at `row` for writing.
-void PrefetchForWrite(const void* row, int64_t bytes) {
-  const auto from = reinterpret_cast<uintptr_t>(row);
-  const uintptr_t to = from + static_cast<uintptr_t>(bytes);
-  for (uintptr_t line = from & ~uintptr_t{kCacheLine - 1}; line < to; line += kCacheLine) {
-    __builtin_prefetch(reinterpret_cast<const void*>(line), 1, 3);
-  }
-}
-
 // Whether the CPU is Intel's (CPUID leaf 0 reads "GenuineIntel"), read once.
 bool IntelCpu() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -1677,7 +1668,7 @@ class ResamplePlan::ChunkRunner {
         const int64_t row_bytes = plan_.extent_.dst_w * static_cast<int64_t>(sizeof(float));
         if (in_place && transposed_ != nullptr && g == kRowsPerWidthPass &&
             row_bytes <= kMaxWritePrefetchRowBytes) {
-          for (int64_t i = 0; i < g; ++i) PrefetchForWrite(dst[i], row_bytes);
+          for (int64_t i = 0; i < g; ++i) kernels::PrefetchForWriting(dst[i], row_bytes);
         }
         WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_);
         if (!in_place) {
