@@ -103,8 +103,9 @@ constexpr int64_t kIntelMaxPrefetchRowBytes = 4096;
 // for its read for ownership; 8 short streams of stores give the hardware
 // prefetchers too little to train on. Longer rows are left to them (and to
 // the L1's size: 8 rows of 4 KiB are 32 KiB of lines). Measured on the Intel
-// Xeon VM (Sapphire Rapids class), AVX2, through ResizeBackward, caches
-// emptied before each call (256 MiB written), medians of 40 calls, the two
+// Xeon VM (Sapphire Rapids class), AVX2, through ResizeBackward, 256 MiB
+// written before each call (most of the data cold: that VM's L3 reads 480
+// MiB, see bench/evict_caches.h), medians of 40 calls, the two
 // builds alternated in 3 rounds, 1 / 2 threads: AA bicubic backward of 224 ->
 // 512 (8x3 planes, rows of 224 floats) 4.33-4.66 -> 3.75-3.81 / 2.33-2.45 ->
 // 2.01-2.08 ms, caches warm 2.44-2.49 -> 2.36-2.40 / 1.26-1.32 -> 1.23-1.29;
