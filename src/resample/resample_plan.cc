@@ -242,15 +242,24 @@ void RedoIfNotFinite(const kernels::KernelTable& k, const GatherTable& width, co
 
 // The width pass of `rows` rows (transposed where `transposed` is the pass's
 // scratch and the rows are a whole group), then the exact redo of the rows
-// that met something non-finite.
+// that met something non-finite. to_memory: dst are the destination tensor's
+// own rows (the transposed pass's lines are then prefetched for writing,
+// kMaxWritePrefetchRowBytes).
 void CheckedWidthPass(const kernels::KernelTable& k, const GatherTable& width,
                       const BlockedTable& blocked, bool phased, float* transposed,
-                      const float* const* src, float* const* dst, int64_t rows, bool from_memory) {
-  if (transposed != nullptr && rows == kRowsPerWidthPass
-          ? k.width_pass_transposed(width, src, dst, transposed, from_memory)
-          : k.width_pass(blocked, src, dst, rows, from_memory, phased)) {
-    return;
+                      const float* const* src, float* const* dst, int64_t rows, bool from_memory,
+                      bool to_memory) {
+  bool finite = false;
+  if (transposed != nullptr && rows == kRowsPerWidthPass) {
+    const int64_t row_bytes = width.size * static_cast<int64_t>(sizeof(float));
+    if (to_memory && row_bytes <= kMaxWritePrefetchRowBytes) {
+      for (int64_t r = 0; r < rows; ++r) kernels::PrefetchForWriting(dst[r], row_bytes);
+    }
+    finite = k.width_pass_transposed(width, src, dst, transposed, from_memory);
+  } else {
+    finite = k.width_pass(blocked, src, dst, rows, from_memory, phased);
   }
+  if (finite) return;
   for (int64_t r = 0; r < rows; ++r) RedoIfNotFinite(k, width, src[r], dst[r]);
 }
 
@@ -1296,10 +1305,10 @@ class ResamplePlan::ChunkRunner {
   void MarkCached(int64_t key) { cache_keys_[key & slot_mask_] = key; }
 
   // from_memory: src are the source tensor's own rows (prefetched ahead).
-  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows,
-                        bool from_memory) {
+  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows, bool from_memory,
+                        bool to_memory = false) {
     CheckedWidthPass(k_, plan_.width(), plan_.width_blocked(), plan_.width_phased_, transposed_,
-                     src, dst, rows, from_memory);
+                     src, dst, rows, from_memory, to_memory);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
@@ -1685,12 +1694,7 @@ class ResamplePlan::ChunkRunner {
           }
           // A sum is not finite: the rows again through the fp32 result rows.
         }
-        const int64_t row_bytes = plan_.extent_.dst_w * static_cast<int64_t>(sizeof(float));
-        if (in_place && transposed_ != nullptr && g == kRowsPerWidthPass &&
-            row_bytes <= kMaxWritePrefetchRowBytes) {
-          for (int64_t i = 0; i < g; ++i) kernels::PrefetchForWriting(dst[i], row_bytes);
-        }
-        WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_);
+        WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_, in_place);
         if (!in_place) {
           for (int64_t i = 0; i < g; ++i) {
             StoreResult(dst[i], group[i].plane, group[i].row, streamed);
@@ -2030,7 +2034,7 @@ void ResamplePlan::WidthPassRows(const float* const* src, float* const* dst, int
   }
   const bool transposed = width_transposed_ && k.width_pass_transposed != nullptr;
   CheckedWidthPass(k, width(), width_blocked(), width_phased_, transposed ? scratch : nullptr, src,
-                   dst, rows, from_memory);
+                   dst, rows, from_memory, false);
 }
 
 int64_t ResamplePlan::DestinationRows() const {
