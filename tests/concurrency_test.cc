@@ -2,6 +2,8 @@
 // stream or all on one shared stream, with results bitwise equal to a
 // single-threaded run (run under ThreadSanitizer by the test command).
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
@@ -192,6 +194,70 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   const int mask = slots_used(resample::JobSize::kLarge);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
+}
+
+// The CPUs this thread may run on.
+std::vector<int> AllowedCpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> cpus;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c) {
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  }
+  return cpus;
+}
+
+// Runs fn on a thread of its own that may run on `cpu` only.
+void RunPinnedTo(int cpu, const std::function<void()>& fn) {
+  std::thread t([&] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    ASSERT_EQ(pthread_setaffinity_np(pthread_self(), sizeof set, &set), 0);
+    ASSERT_EQ(sched_getcpu(), cpu);
+    fn();
+  });
+  t.join();
+}
+
+// A job's workers are kept off the CPU of the thread that runs it, where
+// every worker still has a CPU of its own (kernels that pack woken threads
+// onto busy CPUs put them on the caller's): the worker's tasks run on
+// another CPU, and the rule follows the caller to its next CPU. With more
+// threads than CPUs the workers keep every CPU.
+TEST(ThreadPool, WorkersAreKeptOffTheCallersCpu) {
+  const std::vector<int> cpus = AllowedCpus();
+  if (cpus.size() < 2) GTEST_SKIP() << "needs 2 CPUs, this process may use " << cpus.size();
+  const int first = cpus[0], second = cpus[1];
+  resample::ThreadPool pool(2);
+  const auto worker_cpus = [&](int caller_cpu) {
+    std::vector<int> seen;
+    std::mutex seen_mutex;
+    std::atomic<int> started{0};
+    RunPinnedTo(caller_cpu, [&] {
+      pool.ParallelFor(2, 2, [&](int64_t, int slot) {
+        ++started;
+        WaitFor([&] { return started.load() == 2; });  // both slots take a task
+        if (slot == 1) {
+          std::lock_guard<std::mutex> lock(seen_mutex);
+          seen.push_back(sched_getcpu());
+        }
+      });
+    });
+    EXPECT_EQ(started.load(), 2);
+    return seen;
+  };
+  for (int caller : {first, second, first}) {
+    const int other = caller == first ? second : first;
+    for (int cpu : worker_cpus(caller)) EXPECT_NE(cpu, caller) << "caller on CPU " << caller;
+    EXPECT_FALSE(pool.WorkersMayRunOnForTesting(caller)) << "caller on CPU " << caller;
+    EXPECT_TRUE(pool.WorkersMayRunOnForTesting(other)) << "caller on CPU " << caller;
+  }
+
+  resample::ThreadPool crowded(static_cast<int>(cpus.size()) + 1);  // a worker per CPU and one more
+  RunPinnedTo(first, [&] { crowded.ParallelFor(64, 64, [](int64_t, int) {}); });
+  for (int cpu : cpus) EXPECT_TRUE(crowded.WorkersMayRunOnForTesting(cpu)) << "CPU " << cpu;
 }
 
 // Each slot starts on its own contiguous share, as OpenMP's static schedule

@@ -54,6 +54,8 @@ class ThreadPool {
   int num_threads() const;
   // Workers blocked waiting for a job (tests).
   int SleepingWorkersForTesting() const { return sleeping_workers_.load(); }
+  // Whether every worker may run on `cpu` (its affinity; tests, between jobs).
+  bool WorkersMayRunOnForTesting(int cpu);
   void SetNumThreads(int num_threads);
 
   // on = true: jobs run on the calling thread's OpenMP team (libgomp's
@@ -95,6 +97,9 @@ class ThreadPool {
  private:
   void StartWorkers(int num_threads);
   void StopWorkers();
+  // Before a job wakes the workers: keeps them off the CPU the caller runs
+  // on (see thread_pool.cc). mutex_ not held; run_mutex_ held.
+  void KeepWorkersOffCallerCpu();
   // seen: the last job generation this worker has looked at.
   void WorkerLoop(int slot, uint64_t seen);
   // Takes tasks of job generation `job` until none are left or it is over.
@@ -134,6 +139,12 @@ class ThreadPool {
   std::atomic<int> active_workers_{0};
   std::atomic<int> sleeping_workers_{0};  // workers blocked in wake_ (or about to be)
   std::atomic<int64_t> last_end_ns_{0};   // steady_clock time the last job ended
+  // KeepWorkersOffCallerCpu's state (run_mutex_): the caller's CPU the
+  // workers were last kept off (-1: none yet, or the rule does not apply).
+  int off_cpu_ = -1;
+  // The CPUs the workers were started on (the starting thread's affinity,
+  // which they inherit).
+  std::vector<int> worker_cpus_;
 };
 
 // ACLNN_HOST_NUM_THREADS if it holds a number in [1, 1024], else all cores.
