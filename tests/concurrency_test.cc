@@ -194,6 +194,18 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   const int mask = slots_used(resample::JobSize::kLarge);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
+  // Medium jobs wake them too: a first task that waits for a second slot
+  // would wait in vain on a caller alone.
+  idle();
+  std::atomic<int> slots{0};
+  pool.ParallelFor(
+      2, 4,
+      [&](int64_t, int slot) {
+        slots.fetch_or(1 << slot);
+        WaitFor([&] { return (slots.load() & (slots.load() - 1)) != 0; });  // two bits set
+      },
+      resample::JobSize::kMedium);
+  EXPECT_NE(slots.load() & ~1, 0) << "no worker woke for a medium job";
 }
 
 // The CPUs this thread may run on.

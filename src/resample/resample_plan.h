@@ -97,9 +97,26 @@ struct Partition {
 };
 
 // Jobs that read and write fewer bytes than this leave sleeping workers
-// asleep. On the project's 2-vCPU VMs a sleeping worker costs the caller
-// ~30 us to wake and arrives after the caller has done such a job alone.
-inline constexpr double kWakeWorkersBytes = 3.0 * (1 << 20);
+// asleep after an idle spell (ThreadPool::ParallelFor): waking one costs the
+// caller ~20-30 us on the project's 2-vCPU VMs and it arrives ~45 us later,
+// when the caller has done much of such a job alone. Measured on the Intel
+// Xeon VM with the workers kept off the caller's CPU (KeepWorkersOffCallerCpu),
+// AVX2, 2 threads, AA bicubic backwards of 32 -> 8 on N x 16 planes and 14 ->
+// 7 on N x 64, medians of 60 calls 10 ms apart / of 30 on emptied caches,
+// caller alone against the worker woken: 1.1 MB 0.080-0.087 / 0.20-0.23 ms
+// against 0.118-0.120 / 0.184-0.188; 1.4 MB 0.109-0.174 / 0.23-0.25 against
+// 0.126-0.145 / 0.20-0.21; 1.5-1.7 MB 0.128-0.160 / 0.30-0.33 against
+// 0.134-0.154 / 0.22-0.24; 2.0-2.2 MB 0.175-0.19 / 0.34-0.37 against
+// 0.16-0.17 / 0.23-0.27; 2.5 MB 0.245-0.265 / 0.52 against 0.19-0.21 /
+// 0.32-0.35. (Before the workers were kept off the caller's CPU, a woken
+// worker landed on it, and jobs up to 3 MiB ran on the caller alone.)
+inline constexpr double kWakeWorkersBytes = 1.5 * (1 << 20);
+
+// Jobs under this many bytes that are launched on an idle stream whose
+// thread sleeps run on the launching thread (runtime::Enqueue's `small`):
+// waking the stream's thread cost the caller 50-70 us on the project's
+// 2-vCPU VMs (README, "Small problems").
+inline constexpr double kRunOnLaunchBytes = 3.0 * (1 << 20);
 
 // Jobs that read and write fewer bytes than this run on the caller alone
 // when the pool runs on an OpenMP team (inside PyTorch). Measured through
@@ -112,6 +129,7 @@ inline constexpr double kCallerAloneBytes = 512.0 * (1 << 10);
 inline JobSize SizeOfJob(double bytes) {
   return bytes < kCallerAloneBytes   ? JobSize::kTiny
          : bytes < kWakeWorkersBytes ? JobSize::kSmall
+         : bytes < kRunOnLaunchBytes ? JobSize::kMedium
                                      : JobSize::kLarge;
 }
 
@@ -171,8 +189,7 @@ class ResamplePlan {
   // Bytes of scratch Run needs (all threads together, alignment included).
   uint64_t scratch_bytes() const { return scratch_bytes_; }
   PassOrder order() const { return order_; }
-  // Under kWakeWorkersBytes: sleeping workers are left asleep after an idle
-  // spell, and a launch on an idle stream runs it on the caller.
+  // Under kRunOnLaunchBytes: a launch on an idle stream runs it on the caller.
   bool small_job() const { return job_size_ != JobSize::kLarge; }
   // Whether the height pass writes the destination with non-temporal stores.
   bool destination_streamed() const { return destination_streamed_; }

@@ -31,10 +31,10 @@ namespace {
 // Nearest1dBackward audio (8, 2, 8000) -> 16000 0.111/0.109 -> 0.056/0.045.
 constexpr std::chrono::microseconds kSpin{200};
 
-// A pool idle longer than this runs small jobs on the caller alone when its
-// workers sleep (ParallelFor's wake_sleeping = false): a worker idle that
-// long is slow to wake, and the caller's own notify_all costs ~30 us. Jobs
-// closer together wake it, as it then wakes fast.
+// A pool idle longer than this runs small jobs (kTiny, kSmall: under
+// kWakeWorkersBytes) on the caller alone when its workers sleep: a worker idle
+// that long is slow to wake, and the caller's own notify_all costs ~20-30 us.
+// Jobs closer together wake it, as it then wakes fast.
 constexpr std::chrono::microseconds kIdleBeforeInline{1000};
 
 // The CPUs the calling thread may run on (empty where unknown).
@@ -281,7 +281,8 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
   // here; a worker still watching (it finished a job under kSpin ago) joins
   // it. On an OpenMP team, tiny jobs run here and the others on the team
   // (its threads' sleep is libgomp's business).
-  const bool inline_small = gomp_parallel_ == nullptr && size != JobSize::kLarge &&
+  const bool inline_small = gomp_parallel_ == nullptr &&
+                            (size == JobSize::kTiny || size == JobSize::kSmall) &&
                             NowNs() - last_end_ns_.load() >= kIdleBeforeInline.count() * 1000 &&
                             sleeping_workers_.load() == static_cast<int>(workers_.size());
   // The pool's own threads: num_threads_ - 1 workers (StartWorkers lowers

@@ -35,9 +35,10 @@ class TaskRef {
 // What a job reads and writes decides who runs it (the plans' JobBytes;
 // thresholds in resample_plan.h).
 enum class JobSize {
-  kTiny,   // on an OpenMP team (UseOpenMP) the caller runs it alone; else kSmall
-  kSmall,  // sleeping workers stay asleep after an idle spell (ParallelFor)
-  kLarge,  // wakes sleeping workers
+  kTiny,    // on an OpenMP team (UseOpenMP) the caller runs it alone; else kSmall
+  kSmall,   // sleeping workers stay asleep after an idle spell (ParallelFor)
+  kMedium,  // wakes sleeping workers; a launch on an idle stream runs it on the caller
+  kLarge,   // wakes sleeping workers; launched on the stream's thread
 };
 
 class ThreadPool {

@@ -65,7 +65,7 @@ class VolumePlan {
                                             std::string* error);
 
   uint64_t scratch_bytes() const { return scratch_bytes_; }
-  // Under kWakeWorkersBytes (as ResamplePlan::small_job).
+  // Under kRunOnLaunchBytes (as ResamplePlan::small_job).
   bool small_job() const { return job_size_ != JobSize::kLarge; }
   bool depth_first() const { return depth_first_; }
   // Whether Run takes the fused per-slice form.
