@@ -196,26 +196,27 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
   }
 }
 
-// A sleeping worker that a job wakes may be put on the CPU of the thread
-// that woke it, where it waits for the caller or stops it, while another CPU
-// sits idle: the kernels of the project's VMs pack woken threads onto busy
-// vCPUs (sched_vcpu_pack). Traced on the Intel Xeon VM (2 vCPUs), AA bicubic
-// backward of 64 planes 128 -> 64 (ResizeBackward, on the calling thread),
-// AVX2, 2 threads, each call 10 ms after the last: every worker woke on the
-// caller's CPU; in half the calls it took all
-// 8 tasks while the caller waited inside notify_all (0.57-0.78 ms), in the
-// others it never ran and the caller did all of them (0.36-0.49 ms; 1 thread
-// 0.53). Kept off the caller's CPU, the worker wakes on the other one ~45 us
-// after the notify and the two share the job: medians of 60, two runs,
-// 0.67 / 0.69 -> 0.32 / 0.34 ms; small maps (64, 64, 7, 7) -> 14 0.61-0.67 ->
-// 0.28-0.31 ms; calls back to back unchanged (0.19 ms); with another process
-// spinning on one CPU also 0.66-0.68 -> 0.27-0.31 after 10 ms, 0.19-0.39 ->
-// 0.18-0.19 back to back. Applies where every worker keeps a CPU of its own
-// besides the caller's (not when threads outnumber the allowed CPUs);
-// otherwise the workers get back the CPUs they started with. The affinity is
-// set again only when the caller's CPU changes. (Jobs that a launch hands to
-// a stream's thread were as fast before: through the C API from Python, model
-// input and feature 2x down backwards 10 ms apart, the same medians.)
+// A sleeping worker that a job wakes may be put on the CPU of the thread that
+// woke it, where it waits for the caller or stops it, while another CPU sits
+// idle: the kernels of the project's VMs pack woken threads onto busy vCPUs
+// (sched_vcpu_pack). Traced on the Intel Xeon VM (2 vCPUs), AA bicubic backward
+// of 64 planes 128 -> 64 (ResizeBackward, on the calling thread), AVX2, 2
+// threads, each call 10 ms after the last: every worker woke on the caller's
+// CPU; in half the calls it took all 8 tasks while the caller waited inside
+// notify_all (0.57-0.78 ms), in the others it never ran and the caller did all
+// of them (0.36-0.49 ms; 1 thread 0.53). Kept off the caller's CPU, the worker
+// wakes on the other one ~45 us after the notify and the two share the job:
+// medians of 60, two runs, 0.67 / 0.69 -> 0.32 / 0.34 ms; small maps (64, 64,
+// 7, 7) -> 14 0.61-0.67 -> 0.28-0.31 ms; calls back to back unchanged (0.19
+// ms); with another process spinning on one CPU also 0.66-0.68 -> 0.27-0.31
+// after 10 ms, 0.19-0.39 -> 0.18-0.19 back to back. Applies where every worker
+// keeps a CPU of its own besides the caller's (not when threads outnumber the
+// allowed CPUs); otherwise the workers get back the CPUs they started with. The
+// affinity is set again only when the caller's CPU changes; best effort (a
+// worker whose affinity cannot be set runs where it did). (Jobs that a launch
+// hands to a stream's thread were as fast before: through the C API from
+// Python, model input and feature 2x down backwards 10 ms apart, the same
+// medians.)
 void ThreadPool::KeepWorkersOffCallerCpu() {
 #if defined(__linux__)
   if (workers_.empty()) return;

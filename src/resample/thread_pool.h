@@ -140,8 +140,8 @@ class ThreadPool {
   std::atomic<int> active_workers_{0};
   std::atomic<int> sleeping_workers_{0};  // workers blocked in wake_ (or about to be)
   std::atomic<int64_t> last_end_ns_{0};   // steady_clock time the last job ended
-  // KeepWorkersOffCallerCpu's state (run_mutex_): the caller's CPU the
-  // workers were last kept off (-1: none yet, or the rule does not apply).
+  // KeepWorkersOffCallerCpu's state (run_mutex_): the caller's CPU when the
+  // workers' affinity was last set (-1: not since they started).
   int off_cpu_ = -1;
   // The CPUs the workers were started on (the starting thread's affinity,
   // which they inherit).
