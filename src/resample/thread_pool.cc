@@ -212,11 +212,11 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
 // after 10 ms, 0.19-0.39 -> 0.18-0.19 back to back. Applies where every worker
 // keeps a CPU of its own besides the caller's (not when threads outnumber the
 // allowed CPUs); otherwise the workers get back the CPUs they started with. The
-// affinity is set again only when the caller's CPU changes; best effort (a
-// worker whose affinity cannot be set runs where it did). (Jobs that a launch
-// hands to a stream's thread were as fast before: through the C API from
-// Python, model input and feature 2x down backwards 10 ms apart, the same
-// medians.)
+// affinity is set again only when the caller's CPU changes and a worker
+// sleeps (0.3 us a worker here); best effort (a worker whose affinity cannot
+// be set runs where it did). (Jobs that a launch hands to a stream's thread
+// were as fast before: through the C API from Python, model input and feature
+// 2x down backwards 10 ms apart, the same medians.)
 void ThreadPool::KeepWorkersOffCallerCpu() {
 #if defined(__linux__)
   if (workers_.empty()) return;
@@ -326,7 +326,7 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
     OpenMPJob team{this, omp_thread_num_, job, static_cast<int>(shares)};
     gomp_parallel_(&RunOpenMPThread, &team, static_cast<unsigned>(shares), 0);
   } else {
-    KeepWorkersOffCallerCpu();
+    if (sleeping_workers_.load() > 0) KeepWorkersOffCallerCpu();  // where the scheduler puts them
     wake_.notify_all();
     RunTasks(0, job);
     SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
