@@ -233,9 +233,9 @@ void RunPinnedTo(int cpu, const std::function<void()>& fn) {
   t.join();
 }
 
-// A job's sleeping workers are kept off the CPU of the thread that runs it,
-// where every worker still has a CPU of its own (kernels that pack woken
-// threads onto busy CPUs put them on the caller's): the worker's tasks run on
+// A job's workers are kept off the CPU of the thread that runs it, where
+// every worker still has a CPU of its own (kernels that pack woken threads
+// onto busy CPUs put them on the caller's): the worker's tasks run on
 // another CPU, and the rule follows the caller to its next CPU. With more
 // threads than CPUs the workers keep every CPU.
 TEST(ThreadPool, WorkersAreKeptOffTheCallersCpu) {
@@ -244,7 +244,7 @@ TEST(ThreadPool, WorkersAreKeptOffTheCallersCpu) {
   const int first = cpus[0], second = cpus[1];
   resample::ThreadPool pool(2);
   const auto worker_cpus = [&](int caller_cpu) {
-    WaitFor([&] { return pool.SleepingWorkersForTesting() == 1; });  // the rule is for waking ones
+    WaitFor([&] { return pool.SleepingWorkersForTesting() == 1; });  // each job wakes it
     std::vector<int> seen;
     std::mutex seen_mutex;
     std::atomic<int> started{0};

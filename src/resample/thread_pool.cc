@@ -212,9 +212,13 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
 // after 10 ms, 0.19-0.39 -> 0.18-0.19 back to back. Applies where every worker
 // keeps a CPU of its own besides the caller's (not when threads outnumber the
 // allowed CPUs); otherwise the workers get back the CPUs they started with. The
-// affinity is set again only when the caller's CPU changes and a worker
-// sleeps (0.3 us a worker here); best effort (a worker whose affinity cannot
-// be set runs where it did). (Jobs that a launch hands to a stream's thread
+// affinity is set again only when the caller's CPU changes (0.3 us a sleeping
+// worker here), also for workers still spinning from the last job, which
+// could share the caller's new CPU: set only where a worker slept, the tiny
+// planes through the C API (the bench's protocol, six alternated runs) took
+// 0.133-0.180 ms at 2 threads against 0.123-0.180, median 0.157 against
+// 0.145. Best effort (a worker whose affinity cannot be set runs where it
+// did). (Jobs that a launch hands to a stream's thread
 // were as fast before: through the C API from Python, model input and feature
 // 2x down backwards 10 ms apart, the same medians.)
 void ThreadPool::KeepWorkersOffCallerCpu() {
@@ -326,7 +330,7 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
     OpenMPJob team{this, omp_thread_num_, job, static_cast<int>(shares)};
     gomp_parallel_(&RunOpenMPThread, &team, static_cast<unsigned>(shares), 0);
   } else {
-    if (sleeping_workers_.load() > 0) KeepWorkersOffCallerCpu();  // where the scheduler puts them
+    KeepWorkersOffCallerCpu();
     wake_.notify_all();
     RunTasks(0, job);
     SpinUntil([&] { return unfinished_.load() == 0 && active_workers_.load() == 0; });
