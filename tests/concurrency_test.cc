@@ -208,18 +208,6 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   EXPECT_NE(slots.load() & ~1, 0) << "no worker woke for a medium job";
 }
 
-// The CPUs this thread may run on.
-std::vector<int> AllowedCpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  std::vector<int> cpus;
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
-  for (int c = 0; c < CPU_SETSIZE; ++c) {
-    if (CPU_ISSET(c, &set)) cpus.push_back(c);
-  }
-  return cpus;
-}
-
 // Runs fn on a thread of its own that may run on `cpu` only.
 void RunPinnedTo(int cpu, const std::function<void()>& fn) {
   std::thread t([&] {
@@ -239,7 +227,7 @@ void RunPinnedTo(int cpu, const std::function<void()>& fn) {
 // another CPU, and the rule follows the caller to its next CPU. With more
 // threads than CPUs the workers keep every CPU.
 TEST(ThreadPool, WorkersAreKeptOffTheCallersCpu) {
-  const std::vector<int> cpus = AllowedCpus();
+  const std::vector<int> cpus = resample::CallingThreadCpus();
   if (cpus.size() < 2) GTEST_SKIP() << "needs 2 CPUs, this process may use " << cpus.size();
   const int first = cpus[0], second = cpus[1];
   resample::ThreadPool pool(2);

@@ -37,21 +37,6 @@ constexpr std::chrono::microseconds kSpin{200};
 // Jobs closer together wake it, as it then wakes fast.
 constexpr std::chrono::microseconds kIdleBeforeInline{1000};
 
-// The CPUs the calling thread may run on (empty where unknown).
-std::vector<int> CallerCpus() {
-  std::vector<int> cpus;
-#if defined(__linux__)
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) {
-    for (int c = 0; c < CPU_SETSIZE; ++c) {
-      if (CPU_ISSET(c, &set)) cpus.push_back(c);
-    }
-  }
-#endif
-  return cpus;
-}
-
 int64_t NowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -78,6 +63,20 @@ bool SpinUntil(const Done& done) {
 }
 
 }  // namespace
+
+std::vector<int> CallingThreadCpus() {
+  std::vector<int> cpus;
+#if defined(__linux__)
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    for (int c = 0; c < CPU_SETSIZE; ++c) {
+      if (CPU_ISSET(c, &set)) cpus.push_back(c);
+    }
+  }
+#endif
+  return cpus;
+}
 
 int DefaultNumThreads() {
   if (const char* env = std::getenv("ACLNN_HOST_NUM_THREADS")) {
@@ -144,7 +143,7 @@ void ThreadPool::StartWorkers(int num_threads) {
   stop_ = false;
   // New workers wait for the next job: the last one may be over.
   const uint64_t current = generation_.load();
-  worker_cpus_ = CallerCpus();  // what the workers inherit
+  worker_cpus_ = CallingThreadCpus();  // what the workers inherit
   off_cpu_ = -1;
   next_task_.assign(static_cast<size_t>(num_threads_), 0);
   end_task_.assign(static_cast<size_t>(num_threads_), 0);
@@ -218,22 +217,21 @@ void ThreadPool::RunTasks(int slot, uint64_t job) {
 // planes through the C API (the bench's protocol, six alternated runs) took
 // 0.133-0.180 ms at 2 threads against 0.123-0.180, median 0.157 against
 // 0.145. Best effort (a worker whose affinity cannot be set runs where it
-// did). (Jobs that a launch hands to a stream's thread
-// were as fast before: through the C API from Python, model input and feature
-// 2x down backwards 10 ms apart, the same medians.)
+// did). (Jobs that a launch hands to a stream's thread were as fast before:
+// through the C API from Python, model input and feature 2x down backwards 10
+// ms apart, the same medians.)
 void ThreadPool::KeepWorkersOffCallerCpu() {
 #if defined(__linux__)
   if (workers_.empty()) return;
   const int cpu = sched_getcpu();
   if (cpu < 0 || cpu == off_cpu_) return;
   off_cpu_ = cpu;
+  // The caller's CPU is one of theirs, and each worker has another one.
+  const bool keep_off =
+      std::find(worker_cpus_.begin(), worker_cpus_.end(), cpu) != worker_cpus_.end() &&
+      worker_cpus_.size() - 1 >= workers_.size();
   cpu_set_t set;
   CPU_ZERO(&set);
-  size_t others = 0;
-  for (int c : worker_cpus_) {
-    if (c != cpu) ++others;
-  }
-  const bool keep_off = others >= workers_.size() && others < worker_cpus_.size();
   for (int c : worker_cpus_) {
     if (!keep_off || c != cpu) CPU_SET(c, &set);
   }

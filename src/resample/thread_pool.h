@@ -98,8 +98,8 @@ class ThreadPool {
  private:
   void StartWorkers(int num_threads);
   void StopWorkers();
-  // Before a job wakes the workers: keeps them off the CPU the caller runs
-  // on (see thread_pool.cc). mutex_ not held; run_mutex_ held.
+  // Before a job wakes or meets the workers: keeps them off the CPU the
+  // caller runs on (see thread_pool.cc). mutex_ not held; run_mutex_ held.
   void KeepWorkersOffCallerCpu();
   // seen: the last job generation this worker has looked at.
   void WorkerLoop(int slot, uint64_t seen);
@@ -147,6 +147,9 @@ class ThreadPool {
   // which they inherit).
   std::vector<int> worker_cpus_;
 };
+
+// The CPUs the calling thread may run on (its affinity; empty where unknown).
+std::vector<int> CallingThreadCpus();
 
 // ACLNN_HOST_NUM_THREADS if it holds a number in [1, 1024], else all cores.
 int DefaultNumThreads();
