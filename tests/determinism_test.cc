@@ -784,7 +784,7 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
         for (int64_t q = 0; q < planes; ++q)
           sum_planes.push_back(&sums[size_t(q * rows * dst_stride)]);
         k.height_pass_planes(table, 0, rows, src.data(), src_stride, plane_stride, 0,
-                             sum_planes.data(), dst_stride, planes, n, false);
+                             sum_planes.data(), dst_stride, planes, n, false, false);
         for (int half = 0; half < 2; ++half) {
           std::vector<uint16_t> want(static_cast<size_t>(n));
           std::vector<uint16_t> out(static_cast<size_t>(planes * rows * dst_stride), 0xABCD);
@@ -793,7 +793,7 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
             out_planes.push_back(&out[size_t(q * rows * dst_stride)]);
           (half ? k.height_pass_planes_half : k.height_pass_planes_bfloat16)(
               table, 0, rows, src.data(), src_stride, plane_stride, 0, out_planes.data(),
-              dst_stride, planes, n, false);
+              dst_stride, planes, n, false, false);
           for (int64_t r = 0; r < planes * rows; ++r) {
             const float* sum = &sums[size_t(r * dst_stride)];
             (half ? k.store_half_row : k.store_bfloat16_row)(sum, want.data(), n);
@@ -818,7 +818,9 @@ TEST(SimdTargets, SixteenBitPlaneHeightPassRoundsAsTheRowConversions) {
 // taps a row) and 14 -> 7, rows of 1 to 200 floats, 1 to 5 planes, whole and
 // partial row ranges, rows apart and rows and planes that follow each other
 // (where AVX2 stores short rows as whole vectors over the rows written after
-// them); nothing past a row or past the last plane is written.
+// them), and planes 4 KiB apart paired row by row and staggered by a row
+// (stagger_4kib_apart, AVX2); nothing past a row, between planes or past the
+// last plane is written.
 TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
   std::mt19937 rng(47);
   const int64_t widths[] = {1,  3,  5,  7,  8,  12, 15, 16,  20, 24,
@@ -834,8 +836,12 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
       SCOPED_TRACE(resample::kernels::TargetNameOf(target));
       const resample::kernels::KernelTable& k = resample::kernels::CurrentKernels();
       for (int64_t n : widths) {
-        for (int64_t cell = 0; cell < 10; ++cell) {
-          const int64_t planes = 1 + cell % 5, pad = cell < 5 ? 5 : 0;
+        for (int64_t cell = 0; cell < 14; ++cell) {
+          // Cells 10-13: planes a multiple of 4 KiB apart, staggered (cells
+          // 10, 11) or not.
+          const bool spaced = cell >= 10, stagger = spaced && cell < 12;
+          const int64_t planes = spaced ? 2 + cell % 2 * 3 : 1 + cell % 5,
+                        pad = cell < 5 || (spaced && cell % 3 != 0) ? 5 : 0;
           const int64_t src_stride = n + 3, plane_stride = src_rows * src_stride + 7;
           std::vector<float> src(static_cast<size_t>(planes * plane_stride));
           for (float& v : src) {
@@ -844,13 +850,18 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
           }
           const int64_t begin = planes % 2 ? 0 : 3, end = table.size - (planes > 3 ? 2 : 0);
           const int64_t dst_stride = n + pad, rows = end - begin;
-          std::vector<float> dst(static_cast<size_t>(planes * rows * dst_stride + kTail),
-                                 resample::BitsToFloat(kSentinel));
+          // Floats from one destination plane to the next (4 KiB multiples
+          // where spaced, the vector 4 KiB-aligned).
+          const int64_t plane_floats =
+              spaced ? (rows * dst_stride + 1023) / 1024 * 1024 : rows * dst_stride;
+          std::vector<float> dst_buffer(static_cast<size_t>(planes * plane_floats + kTail + 1024),
+                                        resample::BitsToFloat(kSentinel));
+          float* const dst = reinterpret_cast<float*>(
+              (reinterpret_cast<uintptr_t>(dst_buffer.data()) + 4095) / 4096 * 4096);
           std::vector<float*> dst_planes;
-          for (int64_t q = 0; q < planes; ++q)
-            dst_planes.push_back(&dst[size_t(q * rows * dst_stride)]);
+          for (int64_t q = 0; q < planes; ++q) dst_planes.push_back(dst + q * plane_floats);
           k.height_pass_planes(table, begin, end, src.data(), src_stride, plane_stride, 0,
-                               dst_planes.data(), dst_stride, planes, n, false);
+                               dst_planes.data(), dst_stride, planes, n, false, stagger);
           std::vector<float> want(static_cast<size_t>(n));
           for (int64_t q = 0; q < planes; ++q) {
             for (int64_t i = begin; i < end; ++i) {
@@ -866,12 +877,17 @@ TEST(SimdTargets, PlaneHeightPassGivesHeightCombinesBytes) {
                 ASSERT_EQ(resample::FloatBits(got[x]),
                           x < n ? resample::FloatBits(want[size_t(x)]) : kSentinel)
                     << in << " -> " << out << " n " << n << " planes " << planes << " plane " << q
-                    << " row " << i << " x " << x << " pad " << pad;
+                    << " row " << i << " x " << x << " pad " << pad << " cell " << cell;
               }
             }
           }
-          for (int64_t x = planes * rows * dst_stride; x < planes * rows * dst_stride + kTail; ++x)
-            ASSERT_EQ(resample::FloatBits(dst[size_t(x)]), kSentinel) << "n " << n << " x " << x;
+          for (int64_t q = 0; q < planes; ++q) {  // between the planes and past the last
+            for (int64_t x = q * plane_floats + rows * dst_stride;
+                 x < (q + 1 < planes ? (q + 1) * plane_floats
+                                     : q * plane_floats + rows * dst_stride + kTail);
+                 ++x)
+              ASSERT_EQ(resample::FloatBits(dst[x]), kSentinel) << "n " << n << " x " << x;
+          }
         }
       }
     }
@@ -1342,12 +1358,13 @@ TEST(SimdTargets, BFloat16DataTablesStoreTheCheckedBits) {
       }
       std::vector<float> plane_sums(static_cast<size_t>(rows_out * n));
       float* sum_plane = plane_sums.data();
-      k.height_pass_planes(table, 0, rows_out, src.data(), n, 0, 0, &sum_plane, n, 1, n, false);
+      k.height_pass_planes(table, 0, rows_out, src.data(), n, 0, 0, &sum_plane, n, 1, n, false,
+                           false);
       std::vector<uint16_t> plane_want(plane_sums.size()), out(plane_sums.size());
       k.store_bfloat16_row(plane_sums.data(), plane_want.data(), rows_out * n);
       uint16_t* out_plane = out.data();
       kb.height_pass_planes_bfloat16(table, 0, rows_out, src.data(), n, 0, 0, &out_plane, n, 1, n,
-                                     false);
+                                     false, false);
       ASSERT_EQ(out, plane_want) << "n " << n;
     }
   }
@@ -1928,6 +1945,43 @@ TEST(Paths, PlanePrefetchKeepsTheBytes) {
   const auto disable = [](resample::ResamplePlan& plan) { plan.SetPlanePrefetchForTesting(false); };
   PathGivesTheSameBytes(85, uses, disable);
   SixteenBitPathsGiveTheSameBytes(86, uses, disable, RandomProblem);
+}
+
+// A random fp32 problem whose destination planes are 4 KiB each (32x32,
+// 64x16 or 128x8: rows of at most 4 AVX2 vectors), from smaller planes, for
+// the small planes' pairs of planes 4 KiB apart.
+resample::ResampleProblem FourKiBPlanesProblem(std::mt19937& rng) {
+  static constexpr int64_t kPlanes[3][2] = {{32, 32}, {64, 16}, {128, 8}};
+  const auto& dst = kPlanes[rng() % 3];
+  resample::ResampleProblem p = RandomProblem(rng);
+  p.batch = 1 + int64_t(rng() % 3);
+  p.channels = 1 + int64_t(rng() % 4);
+  const int64_t src_h = 1 + int64_t(rng() % dst[0]), src_w = 1 + int64_t(rng() % dst[1]);
+  const bool forward = p.direction == resample::Direction::kForward;
+  (forward ? p.out_h : p.in_h) = dst[0];
+  (forward ? p.out_w : p.in_w) = dst[1];
+  (forward ? p.in_h : p.out_h) = src_h;
+  (forward ? p.in_w : p.out_w) = src_w;
+  p.scales_h = p.scales_w = 0;
+  return p;
+}
+
+// The small planes' height pass sums two planes at a time, row by row, but
+// on Intel CPUs (AVX2) a row apart where their destinations lie a multiple of
+// 4 KiB apart (kernels_planes.cc, StaggeredPlanePair): both forms run here
+// whatever the machine, with the same bytes, for every filter and direction,
+// any partition, on every target, on planes of 4 KiB and on random ones.
+TEST(Paths, StaggeredPlanePairsKeepTheBytes) {
+  const auto uses = [](resample::ResamplePlan& plan) {
+    if (!plan.small_planes()) return false;
+    plan.SetStagger4KiBApartForTesting(true);
+    return true;
+  };
+  const auto disable = [](resample::ResamplePlan& plan) {
+    plan.SetStagger4KiBApartForTesting(false);
+  };
+  PathGivesTheSameBytes(89, uses, disable, FourKiBPlanesProblem);
+  PathGivesTheSameBytes(90, uses, disable);
 }
 
 // The height-first order prefetches the source rows ahead of its sums where

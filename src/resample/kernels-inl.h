@@ -558,7 +558,7 @@ template <class Out>
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
                       typename Out::T* const* dst, int64_t dst_stride, int64_t planes, int64_t n,
-                      bool streamed);
+                      bool streamed, bool stagger_4kib_apart);
 
 // The width passes (kernels_width.cc); KernelTable documents them.
 bool WidthPass(const BlockedTable& t, const float* const* src, float* const* dst, int64_t num_rows,

@@ -235,21 +235,25 @@ struct KernelTable {
   // gets the same FMA chain as height_combine gives it. `streamed`: rows of at
   // least 128 bytes that are whole 64-byte lines with non-temporal stores
   // (then flush_streamed_stores before the destination is read).
+  // `stagger_4kib_apart`: two planes whose destinations lie a multiple of 4
+  // KiB apart are summed a row apart on AVX2 (the same bytes either way;
+  // kernels_planes.cc, StaggeredPlanePair).
   void (*height_pass_planes)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, float* const* dst, int64_t dst_stride,
-                             int64_t planes, int64_t n, bool streamed);
+                             int64_t planes, int64_t n, bool streamed, bool stagger_4kib_apart);
   // The same, each sum rounded to 16 bits as store_half_row /
   // store_bfloat16_row round it (contiguous destination rows).
   void (*height_pass_planes_half)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                                   const float* src, int64_t src_stride, int64_t src_plane_stride,
                                   int64_t src_first, uint16_t* const* dst, int64_t dst_stride,
-                                  int64_t planes, int64_t n, bool streamed);
+                                  int64_t planes, int64_t n, bool streamed,
+                                  bool stagger_4kib_apart);
   void (*height_pass_planes_bfloat16)(const GatherTable& table, int64_t row_begin, int64_t row_end,
                                       const float* src, int64_t src_stride,
                                       int64_t src_plane_stride, int64_t src_first,
                                       uint16_t* const* dst, int64_t dst_stride, int64_t planes,
-                                      int64_t n, bool streamed);
+                                      int64_t n, bool streamed, bool stagger_4kib_apart);
   // Contiguous row conversions; stores round to nearest even.
   void (*load_half_row)(const uint16_t* src, float* dst, int64_t n);
   void (*load_bfloat16_row)(const uint16_t* src, float* dst, int64_t n);

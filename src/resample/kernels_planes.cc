@@ -233,21 +233,67 @@ HWY_INLINE void HeightStripPlanePair(D d, int64_t stride, const float* src_a, co
   }
 }
 
+// Where two planes' destinations lie a multiple of 4 KiB apart (their
+// stores then share the low 12 bits of every address), AVX2 staggers the pair
+// by a row (StaggeredPlanePair) where the caller asks for it: on Intel CPUs.
+constexpr bool kStaggeredPlanePairs = HWY_TARGET == HWY_AVX2;
+
+HWY_INLINE bool ApartBy4KiB(const void* a, const void* b) {
+  const auto x = reinterpret_cast<uintptr_t>(a), y = reinterpret_cast<uintptr_t>(b);
+  return (x > y ? x - y : y - x) % 4096 == 0;
+}
+
+// The chunk's rows of two planes, staggered by a row: row j of plane a with
+// row j - 1 of plane b (HeightStripPair, each row its own taps and chain),
+// plane a's first row and plane b's last alone (HeightStrip). Measured on the
+// Intel Xeon VM (AVX2, one build switched at run time, alternated) against
+// the pairs of HeightStripPlanePair, 256 planes 4 KiB apart: 32x32 planes
+// from 8x8 (rows of 4 vectors), medians of 3,000 calls hot at 1 thread
+// 0.069-0.075 -> 0.066-0.074 ms, of 100 after 256 MiB written 0.196-0.215 ->
+// 0.189-0.195 (1 thread) and 0.196-0.219 -> 0.190-0.195 (2); 64x16 planes
+// (rows of 2 vectors) hot 0.069-0.074 -> 0.069-0.071, cold 0.204-0.239 ->
+// 0.166-0.178 and 0.201-0.242 -> 0.173-0.184; the tiny planes (512 of 32x32)
+// in the bench's protocol at 2 threads, four rounds, 0.102-0.121 -> 0.099-0.105
+// ms (1 thread 0.197-0.226 -> 0.137-0.182), and in a second A/B of the two
+// builds 0.093-0.120 -> 0.102-0.109 (medians 0.110 -> 0.106; 1 thread
+// 0.190-0.226 -> 0.178-0.208): a few percent there, where the caches are only
+// partly cold. Two rows of one plane at a time instead: 10% faster hot, 10%
+// slower cold. AVX-512's pairs (rows of 2 vectors of 16) measured 12% slower
+// hot staggered and no faster cold, so they stay paired.
+template <class Out, int kVectors, class D>
+HWY_INLINE void StaggeredPlanePair(D d, const RowTaps* rows, int64_t chunk_rows,
+                                   const float* plane_a, const float* plane_b, int64_t src_stride,
+                                   typename Out::T* out_a, typename Out::T* out_b,
+                                   int64_t dst_stride, int64_t last) {
+  HeightStrip<Out, kVectors>(d, plane_a + rows[0].src, src_stride, rows[0].w, rows[0].count, out_a,
+                             last);
+  for (int64_t j = 1; j < chunk_rows; ++j) {
+    const RowTaps& a = rows[j];
+    const RowTaps& b = rows[j - 1];
+    HeightStripPair<Out, kVectors>(d, src_stride, plane_a + a.src, a.w, a.count,
+                                   out_a + j * dst_stride, plane_b + b.src, b.w, b.count,
+                                   out_b + (j - 1) * dst_stride, last);
+  }
+  const RowTaps& z = rows[chunk_rows - 1];
+  HeightStrip<Out, kVectors>(d, plane_b + z.src, src_stride, z.w, z.count,
+                             out_b + (chunk_rows - 1) * dst_stride, last);
+}
+
 // HeightPassPlanes for rows of kVectors vectors, the last starting at
 // `last` (short rows, no write prefetch): planes two at a time, row by row
-// (HeightStripPlanePair); an odd last plane two rows at a time
-// (HeightStripPair). Measured on AMD Zen 5, engine_benchmark, hot caches, best
-// of 3-4 alternated rounds, against two rows of one plane at a time: AVX2
-// tiny planes (the backward of 32 -> 8 on 512 planes, rows of 4 vectors) fp32
-// 0.094 -> 0.082 ms at 1 thread, 0.059 -> 0.054 at 2; small maps (14 -> 7,
-// rows of 14 floats) 0.267 -> 0.239 and 0.145 -> 0.123; bf16 tiny planes
-// 0.099 -> 0.092 with its joined stores (0.100 without); AVX-512 tiny planes
-// 0.066 -> 0.058 and 0.040 -> 0.037.
+// (HeightStripPlanePair, or StaggeredPlanePair where stagger_4kib_apart);
+// an odd last plane two rows at a time (HeightStripPair). Measured on AMD Zen
+// 5, engine_benchmark, hot caches, best of 3-4 alternated rounds, against two
+// rows of one plane at a time: AVX2 tiny planes (the backward of 32 -> 8 on
+// 512 planes, rows of 4 vectors) fp32 0.094 -> 0.082 ms at 1 thread, 0.059 ->
+// 0.054 at 2; small maps (14 -> 7, rows of 14 floats) 0.267 -> 0.239 and
+// 0.145 -> 0.123; bf16 tiny planes 0.099 -> 0.092 with its joined stores
+// (0.100 without); AVX-512 tiny planes 0.066 -> 0.058 and 0.040 -> 0.037.
 template <class Out, int kVectors>
 void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t row_end,
                              const float* src, int64_t src_stride, int64_t src_plane_stride,
                              int64_t src_first, typename Out::T* const* dst, int64_t dst_stride,
-                             int64_t planes, int64_t last) {
+                             int64_t planes, int64_t last, bool stagger_4kib_apart) {
   const hn::ScalableTag<float> d;
   RowTaps rows[kRowsAtOnce];
   for (int64_t r0 = row_begin; r0 < row_end; r0 += kRowsAtOnce) {
@@ -257,6 +303,12 @@ void HeightPassPlanesInPairs(const GatherTable& t, int64_t row_begin, int64_t ro
       const float* plane = src + q * src_plane_stride;
       typename Out::T* out_a = dst[q] + (r0 - row_begin) * dst_stride;
       typename Out::T* out_b = dst[q + 1] + (r0 - row_begin) * dst_stride;
+      if (kStaggeredPlanePairs && stagger_4kib_apart && chunk_rows > 1 &&
+          ApartBy4KiB(dst[q], dst[q + 1])) {
+        StaggeredPlanePair<Out, kVectors>(d, rows, chunk_rows, plane, plane + src_plane_stride,
+                                          src_stride, out_a, out_b, dst_stride, last);
+        continue;
+      }
       for (int64_t j = 0; j < chunk_rows; ++j, out_a += dst_stride, out_b += dst_stride) {
         const RowTaps& r = rows[j];
         HeightStripPlanePair<Out, kVectors>(d, src_stride, plane + r.src,
@@ -293,7 +345,7 @@ template <class Out>
 void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src,
                       int64_t src_stride, int64_t src_plane_stride, int64_t src_first,
                       typename Out::T* const* dst, int64_t dst_stride, int64_t planes, int64_t n,
-                      bool streamed) {
+                      bool streamed, bool stagger_4kib_apart) {
   if (kNativeMasks && n < static_cast<int64_t>(hn::Lanes(hn::ScalableTag<float>()))) {
     HeightPassShortRows<Out>(t, row_begin, row_end, src, src_stride, src_plane_stride, src_first,
                              dst, dst_stride, planes, n);
@@ -312,19 +364,23 @@ void HeightPassPlanes(const GatherTable& t, int64_t row_begin, int64_t row_end, 
     switch ((n + lanes - 1) / lanes) {
       case 1:
         HeightPassPlanesInPairs<Out, 1>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes, last);
+                                        src_first, dst, dst_stride, planes, last,
+                                        stagger_4kib_apart);
         return;
       case 2:
         HeightPassPlanesInPairs<Out, 2>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes, last);
+                                        src_first, dst, dst_stride, planes, last,
+                                        stagger_4kib_apart);
         return;
       case 3:
         HeightPassPlanesInPairs<Out, 3>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes, last);
+                                        src_first, dst, dst_stride, planes, last,
+                                        stagger_4kib_apart);
         return;
       default:
         HeightPassPlanesInPairs<Out, 4>(t, row_begin, row_end, src, src_stride, src_plane_stride,
-                                        src_first, dst, dst_stride, planes, last);
+                                        src_first, dst, dst_stride, planes, last,
+                                        stagger_4kib_apart);
         return;
     }
   }
@@ -383,21 +439,24 @@ template void HeightPassPlanes<FloatOut>(const GatherTable& t, int64_t row_begin
                                          const float* src, int64_t src_stride,
                                          int64_t src_plane_stride, int64_t src_first,
                                          typename FloatOut::T* const* dst, int64_t dst_stride,
-                                         int64_t planes, int64_t n, bool streamed);
+                                         int64_t planes, int64_t n, bool streamed,
+                                         bool stagger_4kib_apart);
 template void HeightPassPlanes<HalfOut>(const GatherTable& t, int64_t row_begin, int64_t row_end,
                                         const float* src, int64_t src_stride,
                                         int64_t src_plane_stride, int64_t src_first,
                                         typename HalfOut::T* const* dst, int64_t dst_stride,
-                                        int64_t planes, int64_t n, bool streamed);
+                                        int64_t planes, int64_t n, bool streamed,
+                                        bool stagger_4kib_apart);
 template void HeightPassPlanes<BFloat16Out>(const GatherTable& t, int64_t row_begin,
                                             int64_t row_end, const float* src, int64_t src_stride,
                                             int64_t src_plane_stride, int64_t src_first,
                                             typename BFloat16Out::T* const* dst, int64_t dst_stride,
-                                            int64_t planes, int64_t n, bool streamed);
+                                            int64_t planes, int64_t n, bool streamed,
+                                            bool stagger_4kib_apart);
 template void HeightPassPlanes<BFloat16DataOut>(
     const GatherTable& t, int64_t row_begin, int64_t row_end, const float* src, int64_t src_stride,
     int64_t src_plane_stride, int64_t src_first, typename BFloat16DataOut::T* const* dst,
-    int64_t dst_stride, int64_t planes, int64_t n, bool streamed);
+    int64_t dst_stride, int64_t planes, int64_t n, bool streamed, bool stagger_4kib_apart);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclnn_host::resample::kernels

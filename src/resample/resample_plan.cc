@@ -296,7 +296,7 @@ void PixelWidthPass(const kernels::KernelTable& k, const ResamplePlan& plan, con
   if (plan.pixel_planar()) return PlanarWidthPass(k, plan, row, out, planes_in, planes_out);
   const GatherTable& w = plan.width();
   const int64_t c = plan.problem().channels;
-  k.height_pass_planes(w, 0, w.size, row, c, 0, 0, &out, c, 1, c, false);
+  k.height_pass_planes(w, 0, w.size, row, c, 0, 0, &out, c, 1, c, false, false);
 }
 
 // Whether a blocked table has a phased, periodic lane8 or decimated form (the
@@ -677,17 +677,17 @@ class ResamplePlan::PixelRunner {
     switch (dst_.dtype) {
       case DataType::kFloat16: {
         uint16_t* d = reinterpret_cast<uint16_t*>(out);
-        k_.height_pass_planes_half(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        k_.height_pass_planes_half(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed, false);
         return;
       }
       case DataType::kBFloat16: {
         uint16_t* d = reinterpret_cast<uint16_t*>(out);
-        k_.height_pass_planes_bfloat16(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        k_.height_pass_planes_bfloat16(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed, false);
         return;
       }
       default: {
         float* d = reinterpret_cast<float*>(out);
-        k_.height_pass_planes(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed);
+        k_.height_pass_planes(w, 0, w.size, row, c, 0, 0, &d, c, 1, c, streamed, false);
         return;
       }
     }
@@ -1015,6 +1015,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
                 : std::clamp<int64_t>(kSmallStageFloats / plane_src, 1, plan->batch_planes_);
         plan->stage_floats_ = std::max(static_cast<int64_t>(r * row_o), staged_planes * plane_src);
         plan->prefetch_planes_ = !IntelCpu();
+        plan->stagger_4kib_apart_planes_ = IntelCpu();
         add(static_cast<uint64_t>(plan->stage_floats_));
         break;
       }
@@ -1831,7 +1832,7 @@ class ResamplePlan::ChunkRunner {
         const auto pass = dst_.dtype == DataType::kFloat16 ? k_.height_pass_planes_half
                                                            : k_.height_pass_planes_bfloat16;
         pass(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst16_planes_, out_stride,
-             planes, p.dst_w, plan_.destination_streamed_);
+             planes, p.dst_w, plan_.destination_streamed_, plan_.stagger_4kib_apart_planes_);
         r += planes * rows;
         continue;
       }
@@ -1842,7 +1843,8 @@ class ResamplePlan::ChunkRunner {
                              : plane_out_ + q * rows * out_stride;
       }
       k_.height_pass_planes(t, ih0, ih1, plane_mid_, row_i_, mid_rows * row_i_, lo, dst_planes_,
-                            out_stride, planes, p.dst_w, plan_.destination_streamed_);
+                            out_stride, planes, p.dst_w, plan_.destination_streamed_,
+                            plan_.stagger_4kib_apart_planes_);
       if (!plan_.destination_direct_) {
         for (int64_t q = 0; q < planes; ++q) {
           const float* out = dst_planes_[q];

@@ -200,6 +200,11 @@ class ResamplePlan {
   // CPU but Intel's (resample_plan.cc, kSmallPlanePrefetchBytes); tests turn
   // it on or off, so that both forms run on any machine.
   void SetPlanePrefetchForTesting(bool on) { prefetch_planes_ = on; }
+  // The small planes' height pass staggers by a row the pairs of planes
+  // whose destinations lie a multiple of 4 KiB apart on Intel CPUs (AVX2;
+  // kernels_planes.cc, StaggeredPlanePair); tests turn it on or off, so that
+  // both forms run on any machine.
+  void SetStagger4KiBApartForTesting(bool on) { stagger_4kib_apart_planes_ = on; }
   // Whether the height-first order sweeps the source rows (fp32 rows read in
   // place; others gather); tests turn it off, or on wherever it can run (any
   // tap count and row width; returns whether it is on), to compare the two
@@ -400,8 +405,9 @@ class ResamplePlan {
   int64_t batch_planes_ = 1;   // small planes handled together
   int64_t whole_lo_ = 0;       // small planes: the source rows [lo, hi) a whole plane reads
   int64_t whole_hi_ = 0;
-  int64_t stage_floats_ = 0;      // small planes: the source rows' stage buffer
-  bool prefetch_planes_ = false;  // small planes: prefetched ahead (not on Intel)
+  int64_t stage_floats_ = 0;                // small planes: the source rows' stage buffer
+  bool prefetch_planes_ = false;            // small planes: prefetched ahead (not on Intel)
+  bool stagger_4kib_apart_planes_ = false;  // small planes: staggered pairs (Intel)
   uint64_t chunk_bytes_ = 0;
   uint64_t scratch_bytes_ = 0;
 };
