@@ -1947,12 +1947,13 @@ TEST(Paths, PlanePrefetchKeepsTheBytes) {
   SixteenBitPathsGiveTheSameBytes(86, uses, disable, RandomProblem);
 }
 
-// A random fp32 problem whose destination planes are 4 KiB each (32x32,
-// 64x16 or 128x8: rows of at most 4 AVX2 vectors), from smaller planes, for
-// the small planes' pairs of planes 4 KiB apart.
+// A random problem whose destination planes lie a multiple of 4 KiB apart
+// as fp32 (32x32, 64x16, 128x8) and as fp16 / bf16 too (64x32, 128x16): rows
+// of at most 4 AVX2 vectors, from smaller planes, for the small planes' pairs
+// of planes 4 KiB apart.
 resample::ResampleProblem FourKiBPlanesProblem(std::mt19937& rng) {
-  static constexpr int64_t kPlanes[3][2] = {{32, 32}, {64, 16}, {128, 8}};
-  const auto& dst = kPlanes[rng() % 3];
+  static constexpr int64_t kPlanes[5][2] = {{32, 32}, {64, 16}, {128, 8}, {64, 32}, {128, 16}};
+  const auto& dst = kPlanes[rng() % 5];
   resample::ResampleProblem p = RandomProblem(rng);
   p.batch = 1 + int64_t(rng() % 3);
   p.channels = 1 + int64_t(rng() % 4);
@@ -1970,7 +1971,8 @@ resample::ResampleProblem FourKiBPlanesProblem(std::mt19937& rng) {
 // on Intel CPUs (AVX2) a row apart where their destinations lie a multiple of
 // 4 KiB apart (kernels_planes.cc, StaggeredPlanePair): both forms run here
 // whatever the machine, with the same bytes, for every filter and direction,
-// any partition, on every target, on planes of 4 KiB and on random ones.
+// any partition, on every target, on planes 4 KiB apart (fp32, fp16, bf16)
+// and on random ones.
 TEST(Paths, StaggeredPlanePairsKeepTheBytes) {
   const auto uses = [](resample::ResamplePlan& plan) {
     if (!plan.small_planes()) return false;
@@ -1981,6 +1983,7 @@ TEST(Paths, StaggeredPlanePairsKeepTheBytes) {
     plan.SetStagger4KiBApartForTesting(false);
   };
   PathGivesTheSameBytes(89, uses, disable, FourKiBPlanesProblem);
+  SixteenBitPathsGiveTheSameBytes(91, uses, disable, FourKiBPlanesProblem);
   PathGivesTheSameBytes(90, uses, disable);
 }
 

@@ -257,9 +257,11 @@ HWY_INLINE bool ApartBy4KiB(const void* a, const void* b) {
 // ms (1 thread 0.197-0.226 -> 0.137-0.182), and in a second A/B of the two
 // builds 0.093-0.120 -> 0.102-0.109 (medians 0.110 -> 0.106; 1 thread
 // 0.190-0.226 -> 0.178-0.208): a few percent there, where the caches are only
-// partly cold. Two rows of one plane at a time instead: 10% faster hot, 10%
-// slower cold. AVX-512's pairs (rows of 2 vectors of 16) measured 12% slower
-// hot staggered and no faster cold, so they stay paired.
+// partly cold; fp16 64x32 planes (4 KiB apart) hot within the noise, cold
+// 0.217-0.229 -> 0.202-0.214 at 1 thread. Two rows of one plane at a time
+// instead: 10% faster hot, 10% slower cold. AVX-512's pairs (rows of 2
+// vectors of 16) measured 12% slower hot staggered and no faster cold, so
+// they stay paired.
 template <class Out, int kVectors, class D>
 HWY_INLINE void StaggeredPlanePair(D d, const RowTaps* rows, int64_t chunk_rows,
                                    const float* plane_a, const float* plane_b, int64_t src_stride,
