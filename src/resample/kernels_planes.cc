@@ -253,11 +253,10 @@ HWY_INLINE bool ApartBy4KiB(const void* a, const void* b) {
 // 0.189-0.195 (1 thread) and 0.196-0.219 -> 0.190-0.195 (2); 64x16 planes
 // (rows of 2 vectors) hot 0.069-0.074 -> 0.069-0.071, cold 0.204-0.239 ->
 // 0.166-0.178 and 0.201-0.242 -> 0.173-0.184; the tiny planes (512 of 32x32)
-// in the bench's protocol at 2 threads, four rounds, 0.102-0.121 -> 0.099-0.105
-// ms (1 thread 0.197-0.226 -> 0.137-0.182), and in a second A/B of the two
-// builds 0.093-0.120 -> 0.102-0.109 (medians 0.110 -> 0.106; 1 thread
-// 0.190-0.226 -> 0.178-0.208): a few percent there, where the caches are only
-// partly cold; fp16 64x32 planes (4 KiB apart) hot within the noise, cold
+// in the bench's protocol at 2 threads, medians of four rounds, in three A/Bs
+// 0.112 -> 0.101, 0.110 -> 0.106 and 0.115 -> 0.117 ms (1 thread 0.204 ->
+// 0.176, 0.201 -> 0.197, 0.198 -> 0.217): within that protocol's noise, where
+// the caches are only partly cold; fp16 64x32 planes (4 KiB apart) hot within the noise, cold
 // 0.217-0.229 -> 0.202-0.214 at 1 thread. Two rows of one plane at a time
 // instead: 10% faster hot, 10% slower cold. AVX-512's pairs (rows of 2
 // vectors of 16) measured 12% slower hot staggered and no faster cold, so
