@@ -2004,14 +2004,49 @@ TEST(Paths, RowPrefetchKeepsTheBytes) {
   SixteenBitPathsGiveTheSameBytes(88, uses, disable, RandomProblem);
 }
 
-// Shrinking width passes of 8 rows go through the rows' columns on AVX2
-// (8x8 transposes, one FMA per tap): the same bytes as the blocked pass,
-// finite or not (rows with Inf or NaN are redone the same way), in either
-// pass order, any partition, on every target.
+// Shrinking width passes of 8 rows (and some expanding ones) go through the
+// rows' columns on AVX2 (8x8 transposes, one FMA per tap): the same bytes as
+// the blocked pass, finite or not (rows with Inf or NaN are redone the same
+// way), in either pass order, any partition, on every target.
 TEST(Paths, TransposedWidthPassGivesTheBlockedPassBytes) {
   PathGivesTheSameBytes(
       78, [](const resample::ResamplePlan& plan) { return plan.width_transposed(); },
       [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); });
+}
+
+// Expanding width passes by ratios near 1 (224 -> 256, 480 -> 640) have
+// windows too wide for the lane8 form and no phased form; the plan takes the
+// transposed pass for them too (resample_plan.cc, kExpandingMargin), and
+// keeps the blocked pass where a phased or periodic lane8 form exists (2x,
+// 224 -> 512). The same bytes as the blocked pass, finite or not, in either
+// pass order, any partition, on every target; rows of 48 to 700 sources,
+// expanding by 1.05 to 1.45.
+TEST(Paths, ExpandingTransposedWidthPassGivesTheBlockedPassBytes) {
+  const auto plan_of = [](int64_t reads, int64_t writes) {
+    resample::ResampleProblem p{1, 1, 16, 1, 16, 1, false, 0, 0};
+    p.direction = resample::Direction::kBackward;
+    SetWidthPass(p, reads, writes);
+    return resample::ResamplePlan::Create(p, {DataType::kFloat32, 1}, {DataType::kFloat32, 1},
+                                          {1, 1}, nullptr);
+  };
+  EXPECT_TRUE(plan_of(224, 256)->width_transposed());  // the backward of 256 -> 224
+  EXPECT_TRUE(plan_of(480, 640)->width_transposed());
+  EXPECT_FALSE(plan_of(224, 512)->width_transposed());  // a periodic lane8 form
+  EXPECT_FALSE(plan_of(256, 512)->width_transposed());  // phased
+  PathGivesTheSameBytes(
+      92,
+      [](const resample::ResamplePlan& plan) {
+        return plan.width_transposed() && plan.width().size > plan.width().src_size;
+      },
+      [](resample::ResamplePlan& plan) { plan.DisableTransposedWidthForTesting(); },
+      [](std::mt19937& rng) {
+        resample::ResampleProblem p = RandomProblem(rng);
+        const int64_t reads = 48 + int64_t(rng() % 653);
+        const double ratio = 1.05 + 0.4 * double(rng() % 1000) / 1000.0;
+        SetWidthPass(p, reads, int64_t(double(reads) * ratio));
+        p.scales_w = 0;
+        return p;
+      });
 }
 
 // A plan's gain (ResampleProblem::gain, the 3-D fused form's shared depth

@@ -305,6 +305,20 @@ bool HasPhasedForm(const BlockedTable& b) {
   return b.phase_period > 0 || b.lane8_period > 0 || b.decim_taps > 0;
 }
 
+// What the blocked width pass of an expanding table costs AVX2 per 8 rows,
+// in the units of the transposed pass's model (ResamplePlan::Create): a half
+// block in the lane8 form a permute and an FMA per tap and row, a dense one
+// a broadcast and an FMA per source and row.
+double Lane8BlockedCost(const BlockedTable& b) {
+  double cost = 0.0;
+  for (int64_t half = 0; half < 2 * b.num_blocks; ++half) {
+    const int64_t taps = b.lane8_taps[static_cast<size_t>(half)];
+    cost +=
+        16.0 * static_cast<double>(taps > 0 ? taps : b.src_count[static_cast<size_t>(half / 2)]);
+  }
+  return cost;
+}
+
 // The scratch of the transposed width pass: a vector of 8 floats per source
 // and per destination column, each count rounded up to a multiple of 8.
 int64_t TransposedWidthFloats(const GatherTable& t) {
@@ -1025,28 +1039,46 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       break;
     }
   }
-  // The transposed width pass (AVX2) for shrinking passes where it does less
-  // work than the blocked one, per 8 rows in 8-lane vector instructions: the
-  // blocked pass a broadcast and an FMA per row and tap of each 8-lane half
-  // block (32 * pass_cost); the transposed one a broadcast, a load and an FMA
-  // per tap of the gather table, and about 5 per source and destination
-  // column for the transposes and their loads and stores. Expanding passes
-  // keep the blocked pass: their lane forms take a few permutes per block,
-  // which pass_cost does not count (measured on AMD Zen 4: backward 224 ->
-  // 512 1.75 -> 2.30 ms transposed, forward 512 -> 1024 0.30 -> 0.41 ms).
-  // Shrinks by 2 with a decimated form (BlockedTable::decim_taps) keep the
+  // The transposed width pass (AVX2) for shrinking passes (and some expanding
+  // ones, below) where it does less work than the blocked one, per 8 rows in 8-lane vector
+  // instructions: the blocked pass a broadcast and an FMA per row and tap of each 8-lane half block
+  // (32 * pass_cost); the transposed one a broadcast, a load and an FMA per tap of the gather
+  // table, and about 5 per source and destination column for the transposes and their loads and
+  // stores. Expanding passes with a phased, periodic lane8 or decimated form (HasPhasedForm) keep
+  // the blocked pass: their lane forms take a few permutes per block, which pass_cost does not
+  // count (measured on AMD Zen 4: backward 224 -> 512 1.75 -> 2.30 ms transposed, forward 512 ->
+  // 1024 0.30 -> 0.41 ms). Shrinks by 2 with a decimated form (BlockedTable::decim_taps) keep the
   // blocked pass too, which takes that form on AVX2 (8 rows from L1, ns a
   // row, transposed -> decimated: bicubic AA 1920 -> 960 425 -> 325, the
   // backward of 512 -> 1024 linear 165 -> 133, of 128 -> 256 bicubic AA 52
   // -> 56; in the op, feature 2x up at 2 threads 0.77-1.00 -> 0.67-0.79 ms).
+  // Expanding passes without those forms (ratios near 1: 224 -> 256, 480 ->
+  // 640, the backwards of the same shrinks), whose windows are mostly too
+  // wide for the lane8 form, leave the blocked pass 20-30% useful FMAs; they
+  // take the transposed pass where the model, with the lane8 halves counted
+  // as such (Lane8BlockedCost), gives it kExpandingMargin: at 1.5x (a margin
+  // of 2-4%) it won on rows of 200-640 and lost on rows of 1000-1280.
+  // Measured on the Intel Xeon VM, AVX2, medians of 20 calls in three
+  // alternated rounds, blocked against transposed, 2 threads: backward of
+  // (16, 3, 256, 256) -> 224 1.16-1.35 -> 1.01-1.12 ms, of (4, 3, 640, 640)
+  // -> 480 1.58-1.70 -> 1.33-1.43, of (1, 3, 1024, 2048) -> (1024, 1792)
+  // 2.50-2.65 -> 2.36-2.41, of (1, 3, 1440, 1920) -> (1080, 1440) 2.65-2.89
+  // -> 2.68-2.79; forward of (8, 3, 224, 224) -> 256 0.68-0.69 -> 0.54-0.56,
+  // of (4, 3, 480, 480) -> 640 1.56-1.66 -> 1.25-1.29. 1 thread, at 1.5x:
+  // backward (1, 3, 600, 1500) -> (600, 1000) 1.11-1.13 -> 1.25-1.32, (1, 3,
+  // 1080, 1920) -> (720, 1280) 2.74-2.83 -> 2.91-2.92; backward (4, 3, 300,
+  // 300) -> 200 0.52-0.54 -> 0.47-0.49.
+  constexpr double kExpandingMargin = 0.8;
   if (plan->order_ != PassOrder::kCopy && !plan->w_identity_) {
     const GatherTable& w = plan->width();
-    const double blocked = 32.0 * static_cast<double>(plan->width_blocked().pass_cost);
+    const BlockedTable& b = plan->width_blocked();
     const double transposed =
         3.0 * static_cast<double>(w.offset.back()) + 5.0 * static_cast<double>(w.src_size + w.size);
-    plan->width_transposed_ = w.size < w.src_size && transposed < blocked &&
-                              w.src_size >= kMinTransposedRowFloats &&
-                              plan->width_blocked().decim_taps == 0;
+    const bool cheaper =
+        w.size < w.src_size
+            ? transposed < 32.0 * static_cast<double>(b.pass_cost)
+            : !HasPhasedForm(b) && transposed < kExpandingMargin * Lane8BlockedCost(b);
+    plan->width_transposed_ = cheaper && w.src_size >= kMinTransposedRowFloats && b.decim_taps == 0;
     plan->width_phased_ = HasPhasedForm(plan->width_blocked());
     if (plan->width_transposed_) add(static_cast<uint64_t>(TransposedWidthFloats(w)));
   }
