@@ -17,6 +17,7 @@
 
 #include "aclnn_host/upsample_bicubic2d_aa.h"
 #include "pool_support.h"
+#include "resample/resample_plan.h"
 #include "resample/thread_pool.h"
 #include "runtime/runtime.h"
 #include "test_support.h"
@@ -206,6 +207,54 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
       },
       resample::JobSize::kMedium);
   EXPECT_NE(slots.load() & ~1, 0) << "no worker woke for a medium job";
+}
+
+// Micro jobs (JobSize::kMicro, under kMicroJobBytes) run on the caller alone
+// even right after another job, with every worker awake and watching for
+// work: handing out their tasks costs more than they do. A job of any other
+// size at that moment spreads as before.
+TEST(ThreadPool, MicroJobsRunOnTheCallerWithWorkersAwake) {
+  resample::ThreadPool pool(4);
+  std::atomic<int> mask{0};
+  const auto job = [&](resample::JobSize size) {
+    mask = 0;
+    pool.ParallelFor(
+        64, 4,
+        [&](int64_t, int slot) {
+          mask.fetch_or(1 << slot);
+          volatile double x = 0;
+          for (int i = 0; i < 20000; ++i) x = x + i;
+        },
+        size);
+    return mask.load();
+  };
+  int spread = 0;
+  for (int round = 0; round < 5; ++round) {
+    job(resample::JobSize::kLarge);  // wakes the workers; they watch for kSpin
+    EXPECT_EQ(job(resample::JobSize::kMicro), 1) << "round " << round;
+    spread += job(resample::JobSize::kSmall) != 1;  // workers still awake join it
+  }
+  EXPECT_GT(spread, 0) << "no small job right after another used a worker";
+}
+
+// A problem's default partition: one thread and one chunk under
+// kMicroJobBytes (such a job runs on the caller), the threads asked for
+// otherwise; a volume's phase plans (part of a larger job) keep them.
+TEST(ThreadPool, MicroProblemsArePlannedForOneThread) {
+  resample::ResampleProblem p{1, 3, 100, 3, 300, 7, false, 0, 0};  // 29 KB
+  const auto part = [&](bool part_of_larger_job) {
+    return resample::ResamplePlan::DefaultPartition(p, DataType::kFloat32, DataType::kFloat32, 2,
+                                                    part_of_larger_job);
+  };
+  EXPECT_EQ(part(false).job_size, resample::JobSize::kMicro);
+  EXPECT_EQ(part(false).threads, 1);
+  EXPECT_EQ(part(false).chunks, 1);
+  EXPECT_EQ(part(true).threads, 2);
+  EXPECT_GT(part(true).chunks, 1);
+  p.channels = 8;  // 76 KB
+  EXPECT_EQ(part(false).job_size, resample::JobSize::kTiny);
+  EXPECT_EQ(part(false).threads, 2);
+  EXPECT_GT(part(false).chunks, 1);
 }
 
 // Runs fn on a thread of its own that may run on `cpu` only.

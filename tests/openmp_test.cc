@@ -45,7 +45,7 @@ TEST(OpenMP, TeamThreadsRunTheirStaticSharesAsTheirSlots) {
   EXPECT_LT(max_slot.load(), 2);
 }
 
-TEST(OpenMP, TinyJobsRunOnTheCallerAloneAndTheOthersOnTheTeam) {
+TEST(OpenMP, MicroAndTinyJobsRunOnTheCallerAloneAndTheOthersOnTheTeam) {
   resample::ThreadPool pool(2);
   ASSERT_TRUE(pool.UseOpenMP(true));
   std::atomic<int> in_team{0}, ran{0};
@@ -57,6 +57,10 @@ TEST(OpenMP, TinyJobsRunOnTheCallerAloneAndTheOthersOnTheTeam) {
     if (omp_in_parallel()) ++in_team;
   };
   pool.ParallelFor(16, 2, count, resample::JobSize::kTiny, &alone);
+  EXPECT_EQ(ran.load(), 0);
+  EXPECT_EQ(alone_count.load(), 16);
+  alone_count = -1;
+  pool.ParallelFor(16, 2, count, resample::JobSize::kMicro, &alone);
   EXPECT_EQ(ran.load(), 0);
   EXPECT_EQ(alone_count.load(), 16);
   // The same job sized large runs on the team.

@@ -462,7 +462,8 @@ void ColumnsAsRows(ResampleProblem* problem, int64_t source_shape[4], int64_t so
 }
 
 Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataType source,
-                                         DataType destination, int threads) {
+                                         DataType destination, int threads,
+                                         bool part_of_larger_job) {
   const ResampleProblem& f = problem;
   const double bytes = JobBytes(static_cast<double>(f.batch) * static_cast<double>(f.channels),
                                 static_cast<double>(f.in_h) * static_cast<double>(f.in_w),
@@ -473,6 +474,7 @@ Partition ResamplePlan::DefaultPartition(const ResampleProblem& problem, DataTyp
   // Also at 1 thread: it decides whether a launch on an idle stream runs on
   // the caller (small_job()).
   part.job_size = SizeOfJob(bytes);
+  if (part.job_size == JobSize::kMicro && !part_of_larger_job) part.threads = 1;
   if (part.threads == 1) return part;
   const double by_size = std::ceil(bytes / static_cast<double>(kChunkBytes));
   part.chunks = std::max<int64_t>(part.threads * kChunksPerThread,

@@ -126,8 +126,20 @@ inline constexpr double kRunOnLaunchBytes = 3.0 * (1 << 20);
 // 24.5 / 17.6, 640 KB 28.4 / 27.9, 1.3 MB 40.4 / 48.0.
 inline constexpr double kCallerAloneBytes = 512.0 * (1 << 10);
 
+// Jobs that read and write fewer bytes than this run on the caller alone,
+// on the pool's own threads too, even with workers awake (ThreadPool::
+// ParallelFor): handing out the tasks costs more than the second thread
+// saves. Measured on the Intel Xeon VM through the C API, AVX2, calls back
+// to back (workers spinning), medians of 3000 calls, 1 thread against 2:
+// AA bicubic backward of 64 -> 32 on C planes, 20 KB 2.2 / 5.1 us, 40 KB 3.3
+// / 6.2, 80 KB 5.3 / 6.9, 160 KB 9.4 / 8.9; of 32 -> 64 (more FMAs a byte)
+// 80 KB 10.7-10.8 / 10.3-11.6, 100 KB 13.0 / 12.1-12.5, 160 KB 20.0-20.1 /
+// 15.2-17.0.
+inline constexpr double kMicroJobBytes = 64.0 * (1 << 10);
+
 inline JobSize SizeOfJob(double bytes) {
-  return bytes < kCallerAloneBytes   ? JobSize::kTiny
+  return bytes < kMicroJobBytes      ? JobSize::kMicro
+         : bytes < kCallerAloneBytes ? JobSize::kTiny
          : bytes < kWakeWorkersBytes ? JobSize::kSmall
          : bytes < kRunOnLaunchBytes ? JobSize::kMedium
                                      : JobSize::kLarge;
@@ -173,9 +185,12 @@ class ResamplePlan {
   // Row caches aim to stay in a core's L2.
   static constexpr uint64_t kDefaultRowCacheBytes = uint64_t{1} << 20;
 
-  // The partition for `threads` threads.
+  // The partition for `threads` threads: one thread and one chunk for a job
+  // under kMicroJobBytes, unless `part_of_larger_job` (a volume's phase plans,
+  // whose pieces run in the volume's job: they keep the threads asked for).
   static Partition DefaultPartition(const ResampleProblem& problem, DataType source,
-                                    DataType destination, int threads);
+                                    DataType destination, int threads,
+                                    bool part_of_larger_job = false);
 
   // Returns nullptr and sets *error when the tables would not fit in memory.
   // row_cache_bytes bounds each thread's row caches (tests shrink it to drive

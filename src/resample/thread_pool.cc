@@ -294,7 +294,8 @@ void ThreadPool::ParallelFor(int64_t num_tasks, int max_threads, TaskRef fn, Job
   // The pool's own threads: num_threads_ - 1 workers (StartWorkers lowers
   // num_threads_ to those it could start).
   const bool tiny_on_team = gomp_parallel_ != nullptr && size == JobSize::kTiny;
-  if (num_tasks == 1 || num_threads_ <= 1 || max_threads <= 1 || inline_small || tiny_on_team) {
+  if (num_tasks == 1 || num_threads_ <= 1 || max_threads <= 1 || inline_small || tiny_on_team ||
+      size == JobSize::kMicro) {
     if (alone != nullptr) {
       (*alone)(num_tasks, 0);
     } else {

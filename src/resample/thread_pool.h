@@ -35,6 +35,7 @@ class TaskRef {
 // What a job reads and writes decides who runs it (the plans' JobBytes;
 // thresholds in resample_plan.h).
 enum class JobSize {
+  kMicro,   // the caller runs it alone, whoever else is awake (ParallelFor)
   kTiny,    // on an OpenMP team (UseOpenMP) the caller runs it alone; else kSmall
   kSmall,   // sleeping workers stay asleep after an idle spell (ParallelFor)
   kMedium,  // wakes sleeping workers; a launch on an idle stream runs it on the caller
@@ -80,6 +81,8 @@ class ThreadPool {
   // kernels (and the last call) gave it, and a worker that wakes late costs
   // no time. Returns when all are done. Concurrent calls from several
   // threads run one at a time.
+  // size kMicro: the caller runs all the tasks itself (handing them out
+  // costs more than they do).
   // size kSmall or kTiny, on the pool's own threads: when every worker is
   // asleep and the pool has been idle for a while (kIdleBeforeInline), the
   // caller runs all the tasks itself (slot 0) instead of waking them;

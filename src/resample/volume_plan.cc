@@ -345,8 +345,8 @@ bool VolumePlan::MakePhasePlans(const std::vector<float>& weights, const ViewLay
   // fuzz finding, fuzz/regressions/phased-ndhwc-one-channel-taken-for-pixel-rows).
   ViewLayout source_layout = source, destination_layout = destination;
   if (!pixel_slices_) source_layout.c_stride = destination_layout.c_stride = 0;
-  Partition partition =
-      ResamplePlan::DefaultPartition(slices, source.dtype, destination.dtype, threads_);
+  Partition partition = ResamplePlan::DefaultPartition(slices, source.dtype, destination.dtype,
+                                                       threads_, /*part_of_larger_job=*/true);
   // Streaming and who runs it follow the whole volume, not one phase.
   partition.whole_destination_elements = DestinationElements(p);
   partition.job_size = job_size_;
