@@ -1041,19 +1041,22 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
       break;
     }
   }
-  // The transposed width pass (AVX2) for shrinking passes (and some expanding
-  // ones, below) where it does less work than the blocked one, per 8 rows in 8-lane vector
-  // instructions: the blocked pass a broadcast and an FMA per row and tap of each 8-lane half block
-  // (32 * pass_cost); the transposed one a broadcast, a load and an FMA per tap of the gather
-  // table, and about 5 per source and destination column for the transposes and their loads and
-  // stores. Expanding passes with a phased, periodic lane8 or decimated form (HasPhasedForm) keep
-  // the blocked pass: their lane forms take a few permutes per block, which pass_cost does not
-  // count (measured on AMD Zen 4: backward 224 -> 512 1.75 -> 2.30 ms transposed, forward 512 ->
-  // 1024 0.30 -> 0.41 ms). Shrinks by 2 with a decimated form (BlockedTable::decim_taps) keep the
-  // blocked pass too, which takes that form on AVX2 (8 rows from L1, ns a
-  // row, transposed -> decimated: bicubic AA 1920 -> 960 425 -> 325, the
-  // backward of 512 -> 1024 linear 165 -> 133, of 128 -> 256 bicubic AA 52
-  // -> 56; in the op, feature 2x up at 2 threads 0.77-1.00 -> 0.67-0.79 ms).
+  // The transposed width pass (AVX2) for shrinking passes (and some
+  // expanding ones, below) where it does less work than the blocked one, per
+  // 8 rows in 8-lane vector instructions: the blocked pass a broadcast and an
+  // FMA per row and tap of each 8-lane half block (32 * pass_cost); the
+  // transposed one a broadcast, a load and an FMA per tap of the gather
+  // table, and about 5 per source and destination column for the transposes
+  // and their loads and stores. Expanding passes with a phased, periodic
+  // lane8 or decimated form (HasPhasedForm) keep the blocked pass: their lane
+  // forms take a few permutes per block, which pass_cost does not count
+  // (measured on AMD Zen 4: backward 224 -> 512 1.75 -> 2.30 ms transposed,
+  // forward 512 -> 1024 0.30 -> 0.41 ms). Shrinks by 2 with a decimated form
+  // (BlockedTable::decim_taps) keep the blocked pass too, which takes that
+  // form on AVX2 (8 rows from L1, ns a row, transposed -> decimated: bicubic
+  // AA 1920 -> 960 425 -> 325, the backward of 512 -> 1024 linear 165 -> 133,
+  // of 128 -> 256 bicubic AA 52 -> 56; in the op, feature 2x up at 2 threads
+  // 0.77-1.00 -> 0.67-0.79 ms).
   // Expanding passes without those forms (ratios near 1: 224 -> 256, 480 ->
   // 640, the backwards of the same shrinks), whose windows are mostly too
   // wide for the lane8 form, leave the blocked pass 20-30% useful FMAs; they
