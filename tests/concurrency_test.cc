@@ -165,24 +165,28 @@ void WaitUntilIdle(const resample::ThreadPool& pool, int workers) {
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
+// The slots (a bit each) that ran the 64 tasks of a job of this size on a
+// pool of 4 threads, each task a few microseconds of work.
+int SlotsUsed(resample::ThreadPool& pool, resample::JobSize size) {
+  std::atomic<int> mask{0};
+  pool.ParallelFor(
+      64, 4,
+      [&](int64_t, int slot) {
+        mask.fetch_or(1 << slot);
+        volatile double x = 0;
+        for (int i = 0; i < 20000; ++i) x = x + i;
+      },
+      size);
+  return mask.load();
+}
+
 // Small jobs (JobSize::kSmall) after an idle spell, with every worker
 // asleep, run on the caller alone (slot 0): waking a sleeping worker costs
 // more than such a job. Jobs that may wake them spread as before, and a
 // small job right after another may use workers still awake.
 TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   resample::ThreadPool pool(4);
-  const auto slots_used = [&](resample::JobSize size) {
-    std::atomic<int> mask{0};
-    pool.ParallelFor(
-        64, 4,
-        [&](int64_t, int slot) {
-          mask.fetch_or(1 << slot);
-          volatile double x = 0;
-          for (int i = 0; i < 20000; ++i) x = x + i;
-        },
-        size);
-    return mask.load();
-  };
+  const auto slots_used = [&](resample::JobSize size) { return SlotsUsed(pool, size); };
   const auto idle = [&] { WaitUntilIdle(pool, 3); };
   for (int round = 0; round < 5; ++round) {
     idle();
@@ -215,19 +219,7 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
 // size at that moment spreads as before.
 TEST(ThreadPool, MicroJobsRunOnTheCallerWithWorkersAwake) {
   resample::ThreadPool pool(4);
-  std::atomic<int> mask{0};
-  const auto job = [&](resample::JobSize size) {
-    mask = 0;
-    pool.ParallelFor(
-        64, 4,
-        [&](int64_t, int slot) {
-          mask.fetch_or(1 << slot);
-          volatile double x = 0;
-          for (int i = 0; i < 20000; ++i) x = x + i;
-        },
-        size);
-    return mask.load();
-  };
+  const auto job = [&](resample::JobSize size) { return SlotsUsed(pool, size); };
   int spread = 0;
   for (int round = 0; round < 5; ++round) {
     job(resample::JobSize::kLarge);  // wakes the workers; they watch for kSpin
