@@ -18,8 +18,6 @@ pick; set ACLNN_HOST_SIMD (avx2, ...) to pin a lower one.
 
 usage: back_to_back.py LIBRARY [--threads 2] [--calls 30] [--rounds 3] [--more]"""
 import argparse
-import ctypes as C
-import math
 import os
 import statistics
 import sys
@@ -75,24 +73,21 @@ def row(label, t_ref, t_ours):
     return t_ref / t_ours
 
 
-def backward_case(lib, go_shape, in_hw, args, label):
-    g = torch.rand(go_shape)
-    n, c, ho, wo = go_shape
-    size = [n, c, in_hw[0], in_hw[1]]
-
-    def ref():
-        torch.ops.aten._upsample_bicubic2d_aa_backward(g, [ho, wo], size, False, None, None)
-
-    op = B.OurOp(lib, go_shape, in_hw, B.ACL_FLOAT)
+def case(label, ref, op, args):
+    """One shape's row: PyTorch's call ref against ours (a B.OurOp, freed)."""
     try:
         return row(label, *best_of_rounds(ref, op, args))
     finally:
         op.free()
 
 
+def backward_case(lib, go_shape, in_hw, args, label):
+    return case(label, B.torch_backward(torch.rand(go_shape), in_hw),
+                B.OurOp(lib, go_shape, in_hw, B.ACL_FLOAT), args)
+
+
 def summary(name, ratios):
-    print("%s: geometric mean %.1fx, worst %.1fx\n" %
-          (name, math.exp(sum(map(math.log, ratios)) / len(ratios)), min(ratios)))
+    print("%s: geometric mean %.1fx, worst %.1fx\n" % (name, B.geomean(ratios), min(ratios)))
 
 
 def main():
@@ -104,10 +99,8 @@ def main():
     ap.add_argument("--more", action="store_true", help="24 more backward shapes")
     args = ap.parse_args()
     lib = B.load(args.library)
-    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
-    setter.argtypes, setter.restype = [C.c_int], None
     torch.set_num_threads(args.threads)
-    setter(args.threads)
+    B.thread_setter(lib)(args.threads)
     print("target %s, %d threads, fp32, batches of %d calls back to back, best of %d\n" %
           (B.simd_target(lib), args.threads, args.calls, args.rounds))
     print("| backward (gradOutput shape <- forward input H, W) | PyTorch ms | ours ms | ratio |")
@@ -123,17 +116,9 @@ def main():
     print("|---|---|---|---|")
     forward = []
     for label, (hi, wi), (ho, wo) in B.FORWARD_SUITE:
-        x = torch.rand(1, 1, hi, wi)
-
-        def ref():
-            torch.nn.functional.interpolate(x, size=(ho, wo), mode="bicubic", antialias=True,
-                                            align_corners=False)
-
-        op = B.OurOp(lib, (1, 1, ho, wo), (hi, wi), B.ACL_FLOAT, forward=True)
-        try:
-            forward.append(row(label, *best_of_rounds(ref, op, args)))
-        finally:
-            op.free()
+        forward.append(case(label, B.torch_forward(torch.rand(1, 1, hi, wi), (ho, wo)),
+                            B.OurOp(lib, (1, 1, ho, wo), (hi, wi), B.ACL_FLOAT, forward=True),
+                            args))
     summary("forward", forward)
 
     if args.more:

@@ -163,6 +163,27 @@ class OurOp:
             lib.aclrtFree(self.ws)
 
 
+def thread_setter(lib):
+    """aclnn_host::SetNumThreads(int) of the loaded library."""
+    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
+    setter.argtypes, setter.restype = [C.c_int], None
+    return setter
+
+
+def torch_backward(g, in_hw):
+    """PyTorch's backward of gradOutput g (N, C, Ho, Wo) into (N, C, Hi, Wi), as a call."""
+    n, c, ho, wo = g.shape
+    size = [n, c, in_hw[0], in_hw[1]]
+    return lambda: torch.ops.aten._upsample_bicubic2d_aa_backward(g, [ho, wo], size, False, None,
+                                                                  None)
+
+
+def torch_forward(x, out_hw):
+    """PyTorch's forward of x to out_hw (H, W), as a call."""
+    return lambda: torch.nn.functional.interpolate(x, size=out_hw, mode="bicubic", antialias=True,
+                                                   align_corners=False)
+
+
 def simd_target(lib):
     f = lib.aclnn_host_simd_target
     f.argtypes, f.restype = [], C.c_char_p
@@ -270,10 +291,7 @@ def add_floors(suite, before, after):
 def backward_suite(lib, setter, args, budget, shuffle, warm):
     out = {}
     for label, go_shape, in_hw in SUITE:
-        g = torch.rand(go_shape, dtype=torch.float32)
-        n, c, ho, wo = go_shape
-        ref = lambda: torch.ops.aten._upsample_bicubic2d_aa_backward(  # noqa: E731
-            g, [ho, wo], [n, c, in_hw[0], in_hw[1]], False, None, None)
+        ref = torch_backward(torch.rand(go_shape, dtype=torch.float32), in_hw)
         ops = [OurOp(lib, go_shape, in_hw, d) for d in DTYPES]
         best = time_rounds([ref] + ops, args, budget, 60, shuffle, setter, warm)
         out[label] = shape_record(label in LARGE, label in EXTRA, ops, best,
@@ -291,8 +309,7 @@ def forward_suite(lib, setter, args, budget, shuffle, warm):
         img = Image.fromarray(x[0, 0].numpy(), mode="F")
         ops = [OurOp(lib, (1, 1, ho, wo), (hi, wi), d, forward=True) for d in DTYPES]
         runners = [
-            lambda: torch.nn.functional.interpolate(x, size=(ho, wo), mode="bicubic",
-                                                    antialias=True, align_corners=False),
+            torch_forward(x, (ho, wo)),
             lambda: img.resize((wo, ho), Image.BICUBIC),
         ] + ops
         # Pillow is single-threaded: timed at 1 thread only.
@@ -308,8 +325,7 @@ def forward_suite(lib, setter, args, budget, shuffle, warm):
 def measure(args):
     """Everything for the SIMD target this process got, as a dict for JSON."""
     lib = load(args.library)
-    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
-    setter.argtypes, setter.restype = [C.c_int], None
+    setter = thread_setter(lib)
     budget = 0.5 if args.quick else 2.0  # seconds of rounds per shape and thread count
     # The machine's own numbers: what a simple streaming loop gets at each
     # thread count (the memory roofline the ops are measured against), before
@@ -324,8 +340,7 @@ def measure(args):
     shuffle = random.Random(2026)
     warm_ours = OurOp(lib, (1, 2, 8, 8), (16, 16), ACL_FLOAT)
     tiny_grad = torch.rand(1, 2, 8, 8)
-    warm = [lambda: torch.ops.aten._upsample_bicubic2d_aa_backward(
-        tiny_grad, [8, 8], [1, 2, 16, 16], False, None, None), warm_ours]
+    warm = [torch_backward(tiny_grad, (16, 16)), warm_ours]
     backward = backward_suite(lib, setter, args, budget, shuffle, warm)
     forward = forward_suite(lib, setter, args, budget, shuffle, warm)
     warm_ours.free()

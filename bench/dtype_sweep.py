@@ -9,7 +9,6 @@ target as for the library.
 
 usage: dtype_sweep.py LIBRARY [--threads T] [--seconds S]"""
 import argparse
-import ctypes as C
 import os
 import sys
 import time
@@ -38,9 +37,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.0)
     args = ap.parse_args()
     lib = B.load(args.library)
-    setter = lib.__getattr__("_ZN10aclnn_host13SetNumThreadsEi")
-    setter.argtypes, setter.restype = [C.c_int], None
-    setter(args.threads)
+    B.thread_setter(lib)(args.threads)
     print("# target %s, %d thread(s)" % (B.simd_target(lib), args.threads))
     worst = 0.0
     for go, hw, forward in SHAPES:

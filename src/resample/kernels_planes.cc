@@ -256,11 +256,11 @@ HWY_INLINE bool ApartBy4KiB(const void* a, const void* b) {
 // in the bench's protocol at 2 threads, medians of four rounds, in three A/Bs
 // 0.112 -> 0.101, 0.110 -> 0.106 and 0.115 -> 0.117 ms (1 thread 0.204 ->
 // 0.176, 0.201 -> 0.197, 0.198 -> 0.217): within that protocol's noise, where
-// the caches are only partly cold; fp16 64x32 planes (4 KiB apart) hot within the noise, cold
-// 0.217-0.229 -> 0.202-0.214 at 1 thread. Two rows of one plane at a time
-// instead: 10% faster hot, 10% slower cold. AVX-512's pairs (rows of 2
-// vectors of 16) measured 12% slower hot staggered and no faster cold, so
-// they stay paired.
+// the caches are only partly cold; fp16 64x32 planes (4 KiB apart) hot within
+// the noise, cold 0.217-0.229 -> 0.202-0.214 at 1 thread. Two rows of one
+// plane at a time instead: 10% faster hot, 10% slower cold. AVX-512's pairs
+// (rows of 2 vectors of 16) measured 12% slower hot staggered and no faster
+// cold, so they stay paired.
 template <class Out, int kVectors, class D>
 HWY_INLINE void StaggeredPlanePair(D d, const RowTaps* rows, int64_t chunk_rows,
                                    const float* plane_a, const float* plane_b, int64_t src_stride,

@@ -1084,7 +1084,7 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
             ? transposed < 32.0 * static_cast<double>(b.pass_cost)
             : !HasPhasedForm(b) && transposed < kExpandingMargin * Lane8BlockedCost(b);
     plan->width_transposed_ = cheaper && w.src_size >= kMinTransposedRowFloats && b.decim_taps == 0;
-    plan->width_phased_ = HasPhasedForm(plan->width_blocked());
+    plan->width_phased_ = HasPhasedForm(b);
     if (plan->width_transposed_) add(static_cast<uint64_t>(TransposedWidthFloats(w)));
   }
   // Sums of two fp32 rows read in place whose width pass has a two-tap
