@@ -33,6 +33,13 @@ constexpr uint64_t kSmallBatchBytes = uint64_t{64} << 10;
 // destination element on average (on planes of half the budget at most).
 constexpr int64_t kShortRowFloats = 32;
 constexpr int64_t kCheapWidthTaps = 4;
+// ... unless the model costs the width-first order more than this many times
+// the height-first order (see the pass order); the second where destination
+// rows are at most kOneVectorRowFloats (one AVX2 vector: height-first pays
+// its per-row cost on the fewest elements).
+constexpr double kMaxSmallPlaneModelRatio = 2.0;
+constexpr double kMaxSmallPlaneModelRatioOneVectorRows = 3.0;
+constexpr int64_t kOneVectorRowFloats = 8;
 constexpr int64_t kMaxBatchPlanes = 256;
 // The transposed width pass only for source rows of at least this many
 // floats: on shorter ones its transposes and tails cost more than the model
@@ -932,13 +939,38 @@ std::unique_ptr<ResamplePlan> ResamplePlan::Create(const ResampleProblem& proble
   // against 0.20 / 0.38). Cheap width passes only on planes up to half the
   // small-plane budget: at 128 -> 256 (64 planes of 128 KiB) the family bench
   // gave bilinear 0.76 -> 0.90 ms and nearest-exact 0.63 -> 0.74 ms width-first.
+  // Neither rule where the model costs width-first more than twice height-
+  // first (the cases above: 1.5-1.75 times): strongly shrinking width passes
+  // (few taps a destination, but the blocked pass's dense blocks span the
+  // whole window, and width-first passes every source row of the plane where
+  // height-first reads only the rows it sums) and the backwards of large
+  // upsamplings (20-30 taps a destination). AMD Zen 5, AVX2, 2 threads, hot /
+  // emptied caches, medians of 20, width-first against height-first (model
+  // ratio): forwards of (64, 3) 224x224 -> 32x32 bilinear (2.9) 1.68 / 2.61
+  // -> 0.27 / 0.51 ms, bicubic 0.99 / 1.62 -> 0.37 / 0.79, AA bicubic (2.75)
+  // 1.61-1.86 / 2.11 -> 1.00-1.02 / 1.18-1.34; (64, 3) 256x256 -> 64x64
+  // bilinear (2.3) 1.99 / 2.06 -> 0.79 / 1.17; (256, 1) 128x128 -> 16x16
+  // bilinear (3.0) 0.44 / 1.42 -> 0.13 / 0.40; AA bicubic backwards of (64, 3)
+  // 32x32 -> 224x224 (2.75) 1.76-1.86 / 2.16-2.26 -> 1.03-1.18 / 1.22-1.24
+  // (AVX-512 1.35 / 1.86 -> 0.92-0.95 / 1.27-1.30), of (16, 3) 32x32 ->
+  // 160x160 (2.4) 0.15-0.16 / 0.36-0.39 -> 0.13-0.14 / 0.21. From 1.6 to 2.2
+  // the orders were within 10-20% of each other (width-first ahead hot,
+  // height-first cold). Rows of one vector pay height-first's per-row cost on
+  // the fewest elements: AA bicubic forwards of (32, 16) 32x32 -> 8x8 (2.2)
+  // 0.06-0.08 / 0.18-0.19 -> 0.09-0.11 / 0.17-0.18 and of (256, 1) 64x64 ->
+  // 8x8 (2.9) 0.17 / 0.33 -> 0.21 / 0.36 stay width-first, the bilinear one
+  // (4.3) goes height-first: 0.072 / 0.197 -> 0.031 / 0.130.
   // The order sets the bits, so it depends on the problem only, not on the
   // row cache budget (which only chooses between paths of the same bits).
   const GatherTable& width_table = plan->width();
+  const double max_model_ratio = p.dst_w <= kOneVectorRowFloats
+                                     ? kMaxSmallPlaneModelRatioOneVectorRows
+                                     : kMaxSmallPlaneModelRatio;
   const bool small_planes_first =
-      small_plane && (p.dst_w <= kShortRowFloats ||
-                      (width_table.offset.back() <= kCheapWidthTaps * width_table.size &&
-                       small_plane_bytes <= kSmallPlaneBytes / 2));
+      small_plane && cost_w_first <= max_model_ratio * cost_h_first &&
+      (p.dst_w <= kShortRowFloats ||
+       (width_table.offset.back() <= kCheapWidthTaps * width_table.size &&
+        small_plane_bytes <= kSmallPlaneBytes / 2));
   if (plan->h_identity_ && plan->w_identity_) {
     plan->order_ = PassOrder::kCopy;
   } else if (plan->h_identity_) {
