@@ -186,17 +186,16 @@ int SlotsUsed(resample::ThreadPool& pool, resample::JobSize size) {
 // small job right after another may use workers still awake.
 TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
   resample::ThreadPool pool(4);
-  const auto slots_used = [&](resample::JobSize size) { return SlotsUsed(pool, size); };
   const auto idle = [&] { WaitUntilIdle(pool, 3); };
   for (int round = 0; round < 5; ++round) {
     idle();
-    EXPECT_EQ(slots_used(resample::JobSize::kSmall), 1) << "round " << round;
+    EXPECT_EQ(SlotsUsed(pool, resample::JobSize::kSmall), 1) << "round " << round;
   }
   // A job that wakes them: the tasks ran on allowed slots (which ones is up
   // to the scheduler: woken workers may take them all while the caller is
   // still in notify_all).
   idle();
-  const int mask = slots_used(resample::JobSize::kLarge);
+  const int mask = SlotsUsed(pool, resample::JobSize::kLarge);
   EXPECT_NE(mask, 0);
   EXPECT_EQ(mask & ~0xF, 0);
   // Medium jobs wake them too: a first task that waits for a second slot
@@ -219,12 +218,11 @@ TEST(ThreadPool, SmallJobsAfterAnIdleSpellRunOnTheCaller) {
 // size at that moment spreads as before.
 TEST(ThreadPool, MicroJobsRunOnTheCallerWithWorkersAwake) {
   resample::ThreadPool pool(4);
-  const auto job = [&](resample::JobSize size) { return SlotsUsed(pool, size); };
   int spread = 0;
   for (int round = 0; round < 5; ++round) {
-    job(resample::JobSize::kLarge);  // wakes the workers; they watch for kSpin
-    EXPECT_EQ(job(resample::JobSize::kMicro), 1) << "round " << round;
-    spread += job(resample::JobSize::kSmall) != 1;  // workers still awake join it
+    SlotsUsed(pool, resample::JobSize::kLarge);  // wakes the workers; they watch for kSpin
+    EXPECT_EQ(SlotsUsed(pool, resample::JobSize::kMicro), 1) << "round " << round;
+    spread += SlotsUsed(pool, resample::JobSize::kSmall) != 1;  // workers still awake join it
   }
   EXPECT_GT(spread, 0) << "no small job right after another used a worker";
 }

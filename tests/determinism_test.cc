@@ -187,6 +187,13 @@ TEST(Determinism, BothPassOrdersAreExercised) {
   EXPECT_GT(seen[static_cast<int>(resample::PassOrder::kWidthFirst)], 0);
 }
 
+// The pass order Create picks for problem p (2 threads, contiguous fp32).
+resample::PassOrder PlannedOrder(const resample::ResampleProblem& p) {
+  auto plan = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
+  EXPECT_TRUE(plan);
+  return plan ? plan->order() : resample::PassOrder::kCopy;
+}
+
 // Small planes whose destination rows are short, or whose width pass is
 // cheap, run width-first (whole planes per height-pass call) even where the
 // arithmetic alone favours height-first (backwards of upsampling: the rows
@@ -195,9 +202,7 @@ TEST(PassOrder, SmallPlanesGoWidthFirstOnShortRowsOrCheapWidthPasses) {
   const auto order_of = [](resample::Filter filter, int64_t in, int64_t out) {
     resample::ResampleProblem p{4, 64, out, out, in, in, false, 0, 0};
     p.filter = filter;
-    auto plan = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
-    EXPECT_TRUE(plan);
-    return plan ? plan->order() : resample::PassOrder::kCopy;
+    return PlannedOrder(p);
   };
   using resample::Filter;
   using resample::PassOrder;
@@ -226,10 +231,7 @@ TEST(PassOrder, SmallPlanesGoHeightFirstWhereTheModelSavesMoreThanHalf) {
   using resample::PassOrder;
   const auto order_of = [](Filter filter, Direction direction, int64_t planes, int64_t in,
                            int64_t out) {
-    resample::ResampleProblem p{1, planes, out, out, in, in, false, 0, 0, direction, filter};
-    auto plan = resample::ResamplePlan::Create(p, {}, {}, {2, 2}, nullptr);
-    EXPECT_TRUE(plan);
-    return plan ? plan->order() : PassOrder::kCopy;
+    return PlannedOrder({1, planes, out, out, in, in, false, 0, 0, direction, filter});
   };
   // Forwards 224x224 -> 32x32 (model 2.75-3.3 times), and the AA bicubic
   // backward of 32x32 -> 224x224.
