@@ -103,25 +103,36 @@ constexpr int64_t kSmallPlanePrefetchBytes = 4096;
 // / 2.0, 2.3 -> 6.2, 6.2 / 3.0, 3.0.
 constexpr int64_t kIntelMaxPrefetchRowBytes = 4096;
 
-// Where the transposed width pass (AVX2) writes the destination's rows in
-// place, their lines are prefetched for writing, all of them before the pass,
-// for rows up to this many bytes: the pass stores half a line per row at a
-// time across its 8 rows, and a line that is not cached makes the store wait
-// for its read for ownership; 8 short streams of stores give the hardware
-// prefetchers too little to train on. Longer rows are left to them (and to
-// the L1's size: 8 rows of 4 KiB are 32 KiB of lines). Measured on the Intel
-// Xeon VM (Sapphire Rapids class), AVX2, through ResizeBackward, 256 MiB
-// written before each call (most of the data cold: that VM's L3 reads 480
-// MiB, see bench/evict_caches.h), medians of 40 calls, the two
-// builds alternated in 3 rounds, 1 / 2 threads: AA bicubic backward of 224 ->
-// 512 (8x3 planes, rows of 224 floats) 4.33-4.66 -> 3.75-3.81 / 2.33-2.45 ->
-// 2.01-2.08 ms, caches warm 2.44-2.49 -> 2.36-2.40 / 1.26-1.32 -> 1.23-1.29;
-// bilinear backward of the same 4.24-4.33 -> 3.41-3.45 / 2.27-2.30 ->
-// 1.81-1.92. The same lines prefetched from inside the pass, spread over its
-// source transposes, gained as much. The forwards that take this pass
-// (4032x3024 -> 1024x768, 1080x1920 -> 224, 2048 -> 512) within the noise;
-// AVX-512's blocked pass, which stores whole lines, within the noise too with
-// the same burst (so the rule stays with the transposed pass).
+// In the height-first order each group of kRowsPerWidthPass destination rows
+// is written by its width pass (in place, or rounded to 16 bits in place, or
+// copied from the result rows): where those rows have unit stride, regular
+// stores and at most this many bytes each, all their lines are prefetched for
+// writing as the group begins, before its height pass. A store to a line that
+// is not cached waits for its read for ownership, and the short streams of
+// stores (8 rows) give the hardware prefetchers too little to train on.
+// Longer rows are left to them (and to the L1's size: 8 rows of 4 KiB are 32
+// KiB of lines). First measured on the Intel Xeon VM (Sapphire Rapids class),
+// for the transposed width pass (AVX2) with the burst just before the pass,
+// through ResizeBackward, 256 MiB written before each call, medians of 40
+// calls, the two builds alternated in 3 rounds, 1 / 2 threads: AA bicubic
+// backward of 224 -> 512 (8x3 planes, rows of 224 floats) 4.33-4.66 ->
+// 3.75-3.81 / 2.33-2.45 -> 2.01-2.08 ms, caches warm 2.44-2.49 -> 2.36-2.40 /
+// 1.26-1.32 -> 1.23-1.29; bilinear backward of the same 4.24-4.33 -> 3.41-3.45
+// / 2.27-2.30 -> 1.81-1.92. The same lines prefetched from inside the pass,
+// spread over its source transposes, gained as much; AVX-512's blocked pass,
+// which stores whole lines, was within the noise with the same burst. Then on
+// the AMD EPYC Zen 5 VM, for every width pass form, the burst moved to the
+// group's start (its height pass then hides the reads): AA bicubic backward
+// of (1, 64, 128, 128) -> 256 (feature 2x up: the decimated pass on AVX2,
+// which had no prefetch; rows of 512 bytes, 8 lines each), caches emptied,
+// medians of 20, the two builds alternated in 3 rounds, AVX2 1 / 2 threads
+// 1.99-2.09 -> 1.64-1.73 / 1.16-1.23 -> 1.07-1.10 ms (in a quieter spell,
+// with an environment switch: 1.50-1.58 -> 1.31-1.38 / 0.86-0.94 ->
+// 0.79-0.89), warm 2 threads 0.67-0.71 -> 0.67-0.70; AVX-512 1.33-1.37 ->
+// 1.30-1.32 / 0.81-0.83 -> 0.74-0.81. The burst just before the width pass
+// gained less there (1.43-1.48 / 0.85-0.90). The backward 224 -> 512
+// (transposed) and the forwards that take this order (4032x3024 -> 1024x768,
+// 1080x1920 -> 224, 2048 -> 512) within the noise of that VM either way.
 constexpr int64_t kMaxWritePrefetchRowBytes = 4096;
 
 // In the width-first order the height pass writes the destination's rows in
@@ -249,19 +260,12 @@ void RedoIfNotFinite(const kernels::KernelTable& k, const GatherTable& width, co
 
 // The width pass of `rows` rows (transposed where `transposed` is the pass's
 // scratch and the rows are a whole group), then the exact redo of the rows
-// that met something non-finite. to_memory: dst are the destination tensor's
-// own rows (the transposed pass's lines are then prefetched for writing,
-// kMaxWritePrefetchRowBytes).
+// that met something non-finite.
 void CheckedWidthPass(const kernels::KernelTable& k, const GatherTable& width,
                       const BlockedTable& blocked, bool phased, float* transposed,
-                      const float* const* src, float* const* dst, int64_t rows, bool from_memory,
-                      bool to_memory) {
+                      const float* const* src, float* const* dst, int64_t rows, bool from_memory) {
   bool finite = false;
   if (transposed != nullptr && rows == kRowsPerWidthPass) {
-    const int64_t row_bytes = width.size * static_cast<int64_t>(sizeof(float));
-    if (to_memory && row_bytes <= kMaxWritePrefetchRowBytes) {
-      for (int64_t r = 0; r < rows; ++r) kernels::PrefetchForWriting(dst[r], row_bytes);
-    }
     finite = k.width_pass_transposed(width, src, dst, transposed, from_memory);
   } else {
     finite = k.width_pass(blocked, src, dst, rows, from_memory, phased);
@@ -1375,10 +1379,10 @@ class ResamplePlan::ChunkRunner {
   void MarkCached(int64_t key) { cache_keys_[key & slot_mask_] = key; }
 
   // from_memory: src are the source tensor's own rows (prefetched ahead).
-  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows, bool from_memory,
-                        bool to_memory = false) {
+  void WidthPassChecked(const float* const* src, float* const* dst, int64_t rows,
+                        bool from_memory) {
     CheckedWidthPass(k_, plan_.width(), plan_.width_blocked(), plan_.width_phased_, transposed_,
-                     src, dst, rows, from_memory, to_memory);
+                     src, dst, rows, from_memory);
   }
 
   // WidthPassChecked for `rows` rows evenly spaced in both buffers (strides
@@ -1715,9 +1719,21 @@ class ResamplePlan::ChunkRunner {
     }
     const float* mid[kRowsPerWidthPass] = {};
     float* dst[kRowsPerWidthPass] = {};
+    // Destination rows of unit stride that regular stores write
+    // (kMaxWritePrefetchRowBytes): prefetched for writing as a group begins.
+    const int64_t row_bytes = plan_.extent_.dst_w * dst_size_;
+    const bool prefetch_rows = (plan_.destination_direct_ || plan_.destination_fused16_) &&
+                               !plan_.destination_streamed_ &&
+                               row_bytes <= kMaxWritePrefetchRowBytes;
     RowCursor at(begin, plan_.extent_.dst_h);
     for (int64_t r = begin; r < end;) {
       const int64_t g = std::min<int64_t>(kRowsPerWidthPass, end - r);
+      if (prefetch_rows) {
+        RowCursor row = at;
+        for (int64_t i = 0; i < g; ++i, row.Next()) {
+          kernels::PrefetchForWriting(DestinationRowAddr(row.plane, row.row), row_bytes);
+        }
+      }
       std::array<RowCursor, kRowsPerWidthPass> group;
       group.fill(at);
       for (int64_t i = 0; i < g; ++i, at.Next()) {
@@ -1764,7 +1780,7 @@ class ResamplePlan::ChunkRunner {
           }
           // A sum is not finite: the rows again through the fp32 result rows.
         }
-        WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_, in_place);
+        WidthPassChecked(mid, dst, g, plan_.h_identity_ && plan_.source_direct_);
         if (!in_place) {
           for (int64_t i = 0; i < g; ++i) {
             StoreResult(dst[i], group[i].plane, group[i].row, streamed);
@@ -2105,7 +2121,7 @@ void ResamplePlan::WidthPassRows(const float* const* src, float* const* dst, int
   }
   const bool transposed = width_transposed_ && k.width_pass_transposed != nullptr;
   CheckedWidthPass(k, width(), width_blocked(), width_phased_, transposed ? scratch : nullptr, src,
-                   dst, rows, from_memory, false);
+                   dst, rows, from_memory);
 }
 
 int64_t ResamplePlan::DestinationRows() const {
