@@ -90,6 +90,12 @@ struct KernelTable {
   // order.
   void (*height_sweep)(const float* src, const float* weights, int64_t rows, int64_t n,
                        float* const* acc);
+  // Two consecutive source rows' steps at once into the `rows` destination
+  // rows that both feed: acc[j][x] = (acc[j][x] + weights0[j] * src0[x]) +
+  // weights1[j] * src1[x], the two steps height_sweep would take (the same
+  // bits), each destination vector loaded and stored once for both.
+  void (*height_sweep_pair)(const float* src0, const float* src1, const float* weights0,
+                            const float* weights1, int64_t rows, int64_t n, float* const* acc);
   // height_combine (accumulate = false, 1 <= count <= kMaxFusedTaps), the
   // same bits, with non-temporal stores for a destination far larger than
   // the caches; flush_streamed_stores orders them before the work is

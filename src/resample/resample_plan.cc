@@ -1227,6 +1227,21 @@ bool PlanesFormOneRun(const TensorView& v, int64_t batch, int64_t channels, int6
 }  // namespace
 
 // Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
+// Stage rows that a step of the height sweep feeds, with their weights (and
+// the next source row's, for the rows two source rows feed).
+struct SweepRows {
+  float* acc[kRowsPerWidthPass];
+  float weights[kRowsPerWidthPass];
+  float next_weights[kRowsPerWidthPass];
+  int64_t rows = 0;
+  void Add(float* row, float weight, float next_weight) {
+    acc[rows] = row;
+    weights[rows] = weight;
+    next_weights[rows] = next_weight;
+    ++rows;
+  }
+};
+
 class ResamplePlan::ChunkRunner {
  public:
   ChunkRunner(const ResamplePlan& plan, const TensorView& source,
@@ -1573,13 +1588,13 @@ class ResamplePlan::ChunkRunner {
   // The height pass of group rows [0, g) (consecutive rows of the chunk,
   // planes in order) into their stage rows, by sweeping (fp32 source rows in
   // place): each source row of a plane's share of the group is read once, in
-  // address order, and added into every stage row it feeds (height_sweep).
-  // The same chains as HeightRowFromSource, so the same bits.
+  // address order, and added into every stage row it feeds, two source rows
+  // at a time (height_sweep_pair: the stage rows that both feed are loaded
+  // and stored once for both; height_sweep for the rows only one of them
+  // feeds). The same chains as HeightRowFromSource, so the same bits.
   void HeightRowsBySweep(const RowCursor* group, int64_t g) {
     const GatherTable& t = plan_.height();
     const int64_t wo = plan_.extent_.src_w;
-    float* rows[kRowsPerWidthPass];
-    float weights[kRowsPerWidthPass];
     for (int64_t a = 0; a < g;) {
       int64_t b = a + 1;
       while (b < g && group[b].plane == group[a].plane) ++b;
@@ -1590,12 +1605,12 @@ class ResamplePlan::ChunkRunner {
       int64_t lo = 0, hi = 0;
       SourceRange(t, group[a].row, group[b - 1].row + 1, &lo, &hi);
       // Rows a..b-1 are the plane's consecutive rows row0..: the stage rows
-      // that source row o can feed are a + [j_lo, j_hi), past the rows whose
-      // windows ended before o and short of those that start after it
-      // (window starts and ends are monotone in the row; empty windows feed
-      // nothing), so each source row looks at a few rows, not at all of the
-      // group's. The table's arrays in locals: the stores into rows[] and
-      // weights[] would otherwise reload them.
+      // that source rows [o, end) can feed are a + [j_lo, j_hi), past the
+      // rows whose windows ended before o and short of those that start at
+      // or after end (window starts and ends are monotone in the row; empty
+      // windows feed nothing), so each step looks at a few rows, not at all
+      // of the group's. The table's arrays in locals: the stores into the
+      // row lists would otherwise reload them.
       const int64_t* const first = t.first.data() + group[a].row;
       const int64_t* const count = t.count.data() + group[a].row;
       const int64_t* const offset = t.offset.data() + group[a].row;
@@ -1603,19 +1618,40 @@ class ResamplePlan::ChunkRunner {
       float* const stage = stage_ + a * row_o_;
       const int64_t stride = row_o_, n = b - a;
       int64_t j_lo = 0, j_hi = 0;
-      for (int64_t o = lo; o < hi; ++o) {
-        while (j_hi < n && (count[j_hi] == 0 || first[j_hi] <= o)) ++j_hi;
+      for (int64_t o = lo; o < hi;) {
+        const int64_t end = std::min(o + 2, hi);
+        while (j_hi < n && (count[j_hi] == 0 || first[j_hi] < end)) ++j_hi;
         while (j_lo < j_hi && (count[j_lo] == 0 || first[j_lo] + count[j_lo] <= o)) ++j_lo;
-        int64_t k = 0;
+        SweepRows only_o, both, only_next;
         for (int64_t j = j_lo; j < j_hi; ++j) {
-          const int64_t tap = o - first[j];
-          if (tap < 0 || tap >= count[j]) continue;
-          rows[k] = stage + j * stride;
-          weights[k] = table[offset[j] + tap];
-          ++k;
+          const int64_t tap = o - first[j];  // source row o's tap of row j
+          const bool feeds_o = tap >= 0 && tap < count[j];
+          const bool feeds_next = end > o + 1 && tap + 1 >= 0 && tap + 1 < count[j];
+          float* const row = stage + j * stride;
+          const int64_t w = offset[j] + tap;  // row o's weight (w + 1: row o + 1's)
+          if (feeds_o && feeds_next) {
+            both.Add(row, table[w], table[w + 1]);
+          } else if (feeds_o) {
+            only_o.Add(row, table[w], 0.0f);
+          } else if (feeds_next) {
+            only_next.Add(row, table[w + 1], 0.0f);
+          }
         }
-        if (k == 0) continue;
-        k_.height_sweep(reinterpret_cast<const float*>(SourceRowAddr(p, o)), weights, k, wo, rows);
+        const float* const src = reinterpret_cast<const float*>(SourceRowAddr(p, o));
+        if (only_o.rows > 0) {
+          k_.height_sweep(src, only_o.weights, only_o.rows, wo, only_o.acc);
+        }
+        if (end > o + 1) {
+          const float* const next = reinterpret_cast<const float*>(SourceRowAddr(p, o + 1));
+          if (both.rows > 0) {
+            k_.height_sweep_pair(src, next, both.weights, both.next_weights, both.rows, wo,
+                                 both.acc);
+          }
+          if (only_next.rows > 0) {
+            k_.height_sweep(next, only_next.weights, only_next.rows, wo, only_next.acc);
+          }
+        }
+        o = end;
       }
       a = b;
     }
