@@ -377,7 +377,13 @@ void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n
 // (an environment switch in one build), medians of 30, warm 1 / 2 threads:
 // 1.19-1.25 -> 1.05-1.14 / 0.62-0.66 -> 0.51-0.55 ms (perf: the sweep 49%
 // -> 38% of a 1-thread call); caches emptied, within the noise (1.34-1.35 ->
-// 1.33-1.45 at 1 thread).
+// 1.33-1.45 at 1 thread). Later rounds (6 alternated, medians of 30-50) had
+// the two within the noise hot too (1 thread 0.99-1.25 against 0.99-1.22
+// ms; 2 threads cold 0.75-0.95 against 0.72-0.90); perf of one 1-thread call
+// each: the sweep 0.61 -> 0.49 ms. Tried at earlier stops and not kept (no
+// gain cold at 2 threads, and the inverse 224 -> 512 lost on AVX-512); it
+// stays now that it never measured slower and the inverse no longer sweeps
+// (its sums read more than pair_min_source_bytes_).
 template <int kRows, class D>
 HWY_INLINE int64_t SweepPairSpan(D d, const float* src0, const float* src1, const float* weights0,
                                  const float* weights1, int64_t x, int64_t n, float* const* acc) {
