@@ -1224,9 +1224,6 @@ bool PlanesFormOneRun(const TensorView& v, int64_t batch, int64_t channels, int6
          (batch == 1 || v.strides[0] == channels * h * w);
 }
 
-}  // namespace
-
-// Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
 // Stage rows that a step of the height sweep feeds, with their weights (and
 // the next source row's, for the rows two source rows feed).
 struct SweepRows {
@@ -1242,6 +1239,9 @@ struct SweepRows {
   }
 };
 
+}  // namespace
+
+// Runs one contiguous range of dX rows, the (plane, row) pairs flattened.
 class ResamplePlan::ChunkRunner {
  public:
   ChunkRunner(const ResamplePlan& plan, const TensorView& source,
