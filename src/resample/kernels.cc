@@ -311,65 +311,15 @@ void HeightCombineOverlappingPair(const typename In::T* row0, int64_t stride,
 // 16 KiB ahead gained less (with cold caches 4 to 16 KiB were alike).
 constexpr int64_t kSweepPrefetchBytes = 4096;
 
-// One source row added into the kRows destination rows it feeds: acc[j][x]
-// = acc[j][x] + weights[j] * src[x], from element x on, with vectors of tag
-// D; returns where it stopped. Each is one step of that element's FMA chain,
-// so sweeping the source rows in ascending order forms the chains of
-// CombineSpan (a row set to +0 first, then its terms in order).
-template <int kRows, class D>
-HWY_INLINE int64_t SweepSpan(D d, const float* src, const float* weights, int64_t x, int64_t n,
-                             float* const* acc) {
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  using V = hn::Vec<D>;
-  V w[kRows];
-  float* row[kRows];
-  for (int j = 0; j < kRows; ++j) {
-    w[j] = hn::Set(d, weights[j]);
-    row[j] = acc[j];
-  }
-  for (; x + 2 * lanes <= n; x += 2 * lanes) {
-    const char* ahead = reinterpret_cast<const char*>(src + x) + kSweepPrefetchBytes;
-    for (int64_t b = 0; b < 2 * lanes * static_cast<int64_t>(sizeof(float)); b += 64) {
-      __builtin_prefetch(ahead + b);
-    }
-    const V s0 = hn::LoadU(d, src + x);
-    const V s1 = hn::LoadU(d, src + x + lanes);
-    for (int j = 0; j < kRows; ++j) {
-      hn::StoreU(hn::MulAdd(w[j], s0, hn::LoadU(d, row[j] + x)), d, row[j] + x);
-      hn::StoreU(hn::MulAdd(w[j], s1, hn::LoadU(d, row[j] + x + lanes)), d, row[j] + x + lanes);
-    }
-  }
-  for (; x + lanes <= n; x += lanes) {
-    const V s0 = hn::LoadU(d, src + x);
-    for (int j = 0; j < kRows; ++j) {
-      hn::StoreU(hn::MulAdd(w[j], s0, hn::LoadU(d, row[j] + x)), d, row[j] + x);
-    }
-  }
-  return x;
-}
-
-template <int kRows>
-void SweepGroup(const float* src, const float* weights, int64_t n, float* const* acc) {
-  int64_t x = SweepSpan<kRows>(hn::ScalableTag<float>(), src, weights, 0, n, acc);
-  if (x == n) return;
-  x = SweepSpan<kRows>(hn::CappedTag<float, 8>(), src, weights, x, n, acc);
-  x = SweepSpan<kRows>(hn::CappedTag<float, 4>(), src, weights, x, n, acc);
-  if (x == n) return;
-  SweepSpan<kRows>(hn::CappedTag<float, 1>(), src, weights, x, n, acc);
-}
-
-void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n,
-                 float* const* acc) {
-  using Group = void (*)(const float*, const float*, int64_t, float* const*);
-  static constexpr auto kGroups = TapTable<Group, kMaxGroup>(
-      [](auto taps) -> Group { return &SweepGroup<decltype(taps)::value>; });
-  for (int64_t k = 0; k < rows; k += kMaxGroup) {
-    kGroups[std::min(kMaxGroup, rows - k)](src, weights + k, n, acc + k);
-  }
-}
-
-// Two source rows' steps of SweepSpan at once (KernelTable::height_sweep_pair):
-// each destination vector loaded and stored once for both steps. The sweep
+// kSources consecutive source rows (1, or 2) added into the kRows
+// destination rows they all feed: acc[j][x] = acc[j][x] + weights[0][j] *
+// src[0][x] (then + weights[1][j] * src[1][x]), from element x on, with
+// vectors of tag D; returns where it stopped. Each is one step (or two, in
+// order) of that element's FMA chain, so sweeping the source rows in
+// ascending order forms the chains of CombineSpan (a row set to +0 first,
+// then its terms in order).
+// kSources = 2 (KernelTable::height_sweep_pair): two source rows' steps at
+// once, each destination vector loaded and stored once for both. The sweep
 // of the backward of a 2x upsampling stores once per FMA (each source row
 // feeds 4 stage rows); in pairs, the 4 rows that both rows feed take one
 // store per two FMAs. Measured on the AMD EPYC Zen 5 VM, AVX2, AA bicubic
@@ -384,68 +334,90 @@ void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n
 // gain cold at 2 threads, and the inverse 224 -> 512 lost on AVX-512); it
 // stays now that it never measured slower and the inverse no longer sweeps
 // (its sums read more than pair_min_source_bytes_).
-template <int kRows, class D>
-HWY_INLINE int64_t SweepPairSpan(D d, const float* src0, const float* src1, const float* weights0,
-                                 const float* weights1, int64_t x, int64_t n, float* const* acc) {
+template <int kRows, int kSources, class D>
+HWY_INLINE int64_t SweepSpan(D d, const float* const* sources, const float* const* weights,
+                             int64_t x, int64_t n, float* const* acc) {
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   using V = hn::Vec<D>;
-  V w0[kRows], w1[kRows];
+  V w[kSources][kRows];
+  const float* src[kSources];
+  for (int i = 0; i < kSources; ++i) src[i] = sources[i];
   float* row[kRows];
   for (int j = 0; j < kRows; ++j) {
-    w0[j] = hn::Set(d, weights0[j]);
-    w1[j] = hn::Set(d, weights1[j]);
+    for (int i = 0; i < kSources; ++i) w[i][j] = hn::Set(d, weights[i][j]);
     row[j] = acc[j];
   }
   for (; x + 2 * lanes <= n; x += 2 * lanes) {
-    const char* ahead0 = reinterpret_cast<const char*>(src0 + x) + kSweepPrefetchBytes;
-    const char* ahead1 = reinterpret_cast<const char*>(src1 + x) + kSweepPrefetchBytes;
-    for (int64_t b = 0; b < 2 * lanes * static_cast<int64_t>(sizeof(float)); b += 64) {
-      __builtin_prefetch(ahead0 + b);
-      __builtin_prefetch(ahead1 + b);
+    V s0[kSources], s1[kSources];
+    for (int i = 0; i < kSources; ++i) {
+      const char* ahead = reinterpret_cast<const char*>(src[i] + x) + kSweepPrefetchBytes;
+      for (int64_t b = 0; b < 2 * lanes * static_cast<int64_t>(sizeof(float)); b += 64) {
+        __builtin_prefetch(ahead + b);
+      }
     }
-    const V a0 = hn::LoadU(d, src0 + x);
-    const V a1 = hn::LoadU(d, src0 + x + lanes);
-    const V b0 = hn::LoadU(d, src1 + x);
-    const V b1 = hn::LoadU(d, src1 + x + lanes);
+    for (int i = 0; i < kSources; ++i) {
+      s0[i] = hn::LoadU(d, src[i] + x);
+      s1[i] = hn::LoadU(d, src[i] + x + lanes);
+    }
     for (int j = 0; j < kRows; ++j) {
-      hn::StoreU(hn::MulAdd(w1[j], b0, hn::MulAdd(w0[j], a0, hn::LoadU(d, row[j] + x))), d,
-                 row[j] + x);
-      hn::StoreU(hn::MulAdd(w1[j], b1, hn::MulAdd(w0[j], a1, hn::LoadU(d, row[j] + x + lanes))), d,
-                 row[j] + x + lanes);
+      V a0 = hn::LoadU(d, row[j] + x);
+      V a1 = hn::LoadU(d, row[j] + x + lanes);
+      for (int i = 0; i < kSources; ++i) {
+        a0 = hn::MulAdd(w[i][j], s0[i], a0);
+        a1 = hn::MulAdd(w[i][j], s1[i], a1);
+      }
+      hn::StoreU(a0, d, row[j] + x);
+      hn::StoreU(a1, d, row[j] + x + lanes);
     }
   }
   for (; x + lanes <= n; x += lanes) {
-    const V a0 = hn::LoadU(d, src0 + x);
-    const V b0 = hn::LoadU(d, src1 + x);
+    V s0[kSources];
+    for (int i = 0; i < kSources; ++i) s0[i] = hn::LoadU(d, src[i] + x);
     for (int j = 0; j < kRows; ++j) {
-      hn::StoreU(hn::MulAdd(w1[j], b0, hn::MulAdd(w0[j], a0, hn::LoadU(d, row[j] + x))), d,
-                 row[j] + x);
+      V a0 = hn::LoadU(d, row[j] + x);
+      for (int i = 0; i < kSources; ++i) a0 = hn::MulAdd(w[i][j], s0[i], a0);
+      hn::StoreU(a0, d, row[j] + x);
     }
   }
   return x;
 }
 
-template <int kRows>
-void SweepPairGroup(const float* src0, const float* src1, const float* weights0,
-                    const float* weights1, int64_t n, float* const* acc) {
-  int64_t x =
-      SweepPairSpan<kRows>(hn::ScalableTag<float>(), src0, src1, weights0, weights1, 0, n, acc);
+template <int kRows, int kSources>
+void SweepGroup(const float* const* src, const float* const* weights, int64_t n,
+                float* const* acc) {
+  int64_t x = SweepSpan<kRows, kSources>(hn::ScalableTag<float>(), src, weights, 0, n, acc);
   if (x == n) return;
-  x = SweepPairSpan<kRows>(hn::CappedTag<float, 8>(), src0, src1, weights0, weights1, x, n, acc);
-  x = SweepPairSpan<kRows>(hn::CappedTag<float, 4>(), src0, src1, weights0, weights1, x, n, acc);
+  x = SweepSpan<kRows, kSources>(hn::CappedTag<float, 8>(), src, weights, x, n, acc);
+  x = SweepSpan<kRows, kSources>(hn::CappedTag<float, 4>(), src, weights, x, n, acc);
   if (x == n) return;
-  SweepPairSpan<kRows>(hn::CappedTag<float, 1>(), src0, src1, weights0, weights1, x, n, acc);
+  SweepSpan<kRows, kSources>(hn::CappedTag<float, 1>(), src, weights, x, n, acc);
+}
+
+// The sweep's step from kSources source rows into `rows` destination rows,
+// kMaxGroup rows a call.
+template <int kSources>
+void SweepRowsOf(const float* const* src, const float* const* weights, int64_t rows, int64_t n,
+                 float* const* acc) {
+  using Group = void (*)(const float* const*, const float* const*, int64_t, float* const*);
+  static constexpr auto kGroups = TapTable<Group, kMaxGroup>(
+      [](auto taps) -> Group { return &SweepGroup<decltype(taps)::value, kSources>; });
+  for (int64_t k = 0; k < rows; k += kMaxGroup) {
+    const float* w[kSources];
+    for (int i = 0; i < kSources; ++i) w[i] = weights[i] + k;
+    kGroups[std::min(kMaxGroup, rows - k)](src, w, n, acc + k);
+  }
+}
+
+void HeightSweep(const float* src, const float* weights, int64_t rows, int64_t n,
+                 float* const* acc) {
+  SweepRowsOf<1>(&src, &weights, rows, n, acc);
 }
 
 void HeightSweepPair(const float* src0, const float* src1, const float* weights0,
                      const float* weights1, int64_t rows, int64_t n, float* const* acc) {
-  using Group =
-      void (*)(const float*, const float*, const float*, const float*, int64_t, float* const*);
-  static constexpr auto kGroups = TapTable<Group, kMaxGroup>(
-      [](auto taps) -> Group { return &SweepPairGroup<decltype(taps)::value>; });
-  for (int64_t k = 0; k < rows; k += kMaxGroup) {
-    kGroups[std::min(kMaxGroup, rows - k)](src0, src1, weights0 + k, weights1 + k, n, acc + k);
-  }
+  const float* const src[2] = {src0, src1};
+  const float* const weights[2] = {weights0, weights1};
+  SweepRowsOf<2>(src, weights, rows, n, acc);
 }
 
 // HeightCombine's sums (accumulate = false) written with non-temporal
